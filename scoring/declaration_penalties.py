@@ -1,0 +1,643 @@
+"""Penalties for irregularities of the declaration: rubber play and duplicate (Laws 49-52, 57, 81, F).
+
+:func:`penalty_options` lists what the laws let the adversaries choose after an
+:class:`~scoring.declaration.Irregularity`, each choice with its law, a sentence for the
+director and its exact effect (the call that stands, bars, honour points, the end of the
+bidding). Rubber play follows Foster's Laws 49-50c (and the 1912 code's laws 57 and 81);
+duplicate follows Law F: no new deal for any reason but a misdeal, a declaration out of turn
+stands with 50 honour points to the adversaries and the offender's partner barred, an
+impossible declaration takes another of Law 50's penalties, and (reading R-15) where a new
+deal was the only penalty the adversaries score 50 honour points instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .core import Doubling, Seat, Strain
+from .declaration import (
+    AuctionOutcome,
+    AuctionRules,
+    AuctionState,
+    Bar,
+    BarUntil,
+    Bid,
+    Call,
+    CallRecord,
+    Declared,
+    Double,
+    Pass,
+    PenaltyAward,
+    Redouble,
+)
+from .errors import AuctionError
+from .numbers import NUMBER_WORDS
+
+# --- Irregularities and penalties -------------------------------------------------------
+
+
+class IrregularityKind(enum.Enum):
+    """An irregularity of the declaration, with the law that governs it; value is (code, law, words)."""
+
+    INSUFFICIENT = ("insufficient", "Law 50", "an insufficient declaration")
+    IMPOSSIBLE = ("impossible", "Law 50", "an impossible declaration")
+    DECLARATION_OUT_OF_TURN = ("declaration-out-of-turn", "Law 49", "a declaration out of turn")
+    PASS_OUT_OF_TURN = ("pass-out-of-turn", "Law 49", "a pass out of turn")
+    BARRED_DECLARATION = ("barred-declaration", "Law 50a", "a declaration by a barred player")
+    DOUBLE_OUT_OF_TURN = ("double-out-of-turn", "Law 57", "a double out of turn")
+    OMITTED_CARD = ("omitted-card", "Law 81", "failing to play to a trick")
+
+    @classmethod
+    def parse(cls, text: object) -> IrregularityKind:
+        """Read a code such as "insufficient" or "declaration-out-of-turn"."""
+        if isinstance(text, IrregularityKind):
+            return text
+        if isinstance(text, str):
+            key = text.strip().lower().replace("_", "-").replace(" ", "-")
+            for kind in cls:
+                if kind.code == key:
+                    return kind
+        codes = ", ".join(kind.code for kind in cls)
+        raise AuctionError(f"{text!r} is not an irregularity of the declaration: use one of {codes}.")
+
+    @property
+    def code(self) -> str:
+        return self.value[0]
+
+    @property
+    def law(self) -> str:
+        return self.value[1]
+
+    @property
+    def words(self) -> str:
+        return self.value[2]
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """An irregular call (or, for Law 81, an omitted card) by a seat, with the reason in words."""
+
+    kind: IrregularityKind
+    seat: Seat
+    call: Call | None = None
+    reason: str = ""
+
+
+class PenaltyKind(enum.Enum):
+    """What the adversaries may choose after an irregularity; value is (code, words)."""
+
+    NEW_DEAL = ("new-deal", "new deal")
+    LET_STAND = ("let-stand", "let it stand")
+    MAKE_SUFFICIENT = ("make-sufficient", "make it sufficient")
+    MAKE_SEVEN = ("make-seven", "make it seven")
+    LAST_DECLARATION_FINAL = ("last-declaration-final", "the offending side's last declaration is final")
+    STAND_WITH_HONOUR_POINTS = ("stand-with-honour-points", "it stands, adversaries score 50")
+    HONOUR_POINTS = ("honour-points", "honour points to the adversaries")
+    CANCEL = ("cancel", "cancel it")
+    NO_PENALTY = ("no-penalty", "no penalty")
+    NOT_DEMANDED = ("not-demanded", "no penalty demanded")
+
+    @classmethod
+    def parse(cls, text: object) -> PenaltyKind:
+        """Read a code such as "make-sufficient" or "new-deal"."""
+        if isinstance(text, PenaltyKind):
+            return text
+        if isinstance(text, str):
+            key = text.strip().lower().replace("_", "-").replace(" ", "-")
+            for kind in cls:
+                if kind.code == key:
+                    return kind
+        codes = ", ".join(kind.code for kind in cls)
+        raise AuctionError(f"{text!r} is not a penalty of the declaration: use one of {codes}.")
+
+    @property
+    def code(self) -> str:
+        return self.value[0]
+
+    @property
+    def words(self) -> str:
+        return self.value[1]
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyOption:
+    """One choice the laws give after an irregularity, and exactly what it does.
+
+    ``stands``: the call that takes effect for the offender, as if made in turn (None: no
+    call takes effect). ``bars``: players who may then only pass. ``award``: honour points.
+    ``ends``: the bidding ends here (a new deal, or ``final`` becomes the final declaration
+    with ``final_doubling``).
+    """
+
+    kind: PenaltyKind
+    law: str
+    description: str
+    stands: Call | None = None
+    bars: tuple[Bar, ...] = ()
+    award: PenaltyAward | None = None
+    ends: AuctionOutcome | None = None
+    final: Declared | None = None
+    final_doubling: Doubling = Doubling.NONE
+
+
+Options = tuple[PenaltyOption, ...]
+
+
+def _word(number: int) -> str:
+    return NUMBER_WORDS[number].lower() if 0 <= number < len(NUMBER_WORDS) else str(number)
+
+
+# --- Detecting an irregular call --------------------------------------------------------
+
+
+def _double_problem(state: AuctionState, seat: Seat, call: Double | Redouble) -> str | None:
+    """Why ``seat`` may not double or redouble now, or None (Law 43; 1912 code law 54)."""
+    current = state.current
+    who = seat.name_word
+    if current is None:
+        return f"{who} cannot {call.describe()}: there is no declaration to double yet (Law 43)."
+    theirs = f"{current.seat.name_word}'s {current.bid.describe()}"
+    if isinstance(call, Double):
+        if current.seat is seat:
+            return f"{who} may not double his own declaration, {current.bid.describe()} (Law 43)."
+        if current.seat.side is seat.side:
+            return f"{who} may not double his partner's declaration, {theirs} (Law 43, subject to Law 54)."
+        if state.doubling is not Doubling.NONE:
+            done = state.doubling.word
+            return f"{theirs} has already been {done}: a declaration is doubled once only (Law 54)."
+        return None
+    if state.doubling is Doubling.NONE:
+        return f"{who} cannot redouble {theirs}: it has not been doubled (Law 43)."
+    if current.seat.side is not seat.side:
+        return (
+            f"{who} may not redouble his partner's double: he may redouble only an adverse double of his "
+            "own side's declaration (Law 43, Law 54)."
+        )
+    if state.doubling is Doubling.REDOUBLED:
+        return f"{theirs} has already been redoubled: a declaration is redoubled once only (Law 54)."
+    return None
+
+
+def find_irregularity(state: AuctionState, seat: Seat, call: Call) -> Irregularity | None:
+    """What is irregular about ``call`` by ``seat`` now, or None if it is in order (Laws 42-50a, 57).
+
+    Calls that no law covers with a penalty (doubling one's partner, a dealer's pass in the
+    American code, a plain spade under the English rule, a call after the bidding has ended)
+    raise :class:`AuctionError` naming the law.
+    """
+    who = seat.name_word
+    if state.closed:
+        raise AuctionError(_closed_message(state, seat))
+    if isinstance(call, Bid) and call.strain is Strain.SPADES and state.rules.english:
+        raise AuctionError(
+            "Under the English rule spades are always royal (value 9): there is no plain spade "
+            "declaration, and the lowest declaration is one club (note to the Laws of Duplicate Auction)."
+        )
+    if isinstance(call, Bid) and call.impossible:
+        reason = (
+            f"{_word(call.level).capitalize()} is more than the seven odd tricks a declaration may name "
+            f"(Law 50): {who}'s {call.describe()} is an impossible declaration."
+        )
+        return Irregularity(IrregularityKind.IMPOSSIBLE, seat, call, reason)
+    if isinstance(call, Double | Redouble):
+        problem = _double_problem(state, seat, call)
+        if problem is not None:
+            raise AuctionError(problem)
+    bar = state.bar_on(seat)
+    if bar is not None and not isinstance(call, Pass):
+        if bar.until is BarUntil.DECLARATION_CHANGES:
+            raise AuctionError(
+                f"{who} passed out of turn and may re-enter only if the declaration he passed is "
+                "overbid or doubled (Law 49)."
+            )
+        reason = f"{bar.describe()}; his {call.describe()} is a declaration by a barred player (Law 50a)."
+        return Irregularity(IrregularityKind.BARRED_DECLARATION, seat, call, reason)
+    if seat is not state.turn:
+        turn = f"It is {state.to_call.name_word}'s turn, not {who}'s:"
+        if isinstance(call, Pass):
+            kind = IrregularityKind.PASS_OUT_OF_TURN
+        elif isinstance(call, Bid):
+            kind = IrregularityKind.DECLARATION_OUT_OF_TURN
+        else:
+            kind = IrregularityKind.DOUBLE_OUT_OF_TURN
+        return Irregularity(kind, seat, call, f"{turn} his {call.describe()} is {kind.words} ({kind.law}).")
+    current = state.current
+    if isinstance(call, Pass) and current is None and seat is state.dealer and not state.rules.english:
+        raise AuctionError(
+            f"{who} is the dealer and must declare at least one odd trick; only the English rule lets "
+            "the dealer pass (Law 42)."
+        )
+    if isinstance(call, Bid) and current is not None and not call.outranks(current.bid):
+        reason = (
+            f"{who}'s {call.describe_value()} is not higher than {current.seat.name_word}'s "
+            f"{current.bid.describe_value()}: an insufficient declaration (Law 44, Law 50)."
+        )
+        return Irregularity(IrregularityKind.INSUFFICIENT, seat, call, reason)
+    return None
+
+
+def _closed_message(state: AuctionState, seat: Seat) -> str:
+    if state.outcome is AuctionOutcome.NEW_DEAL:
+        return "The bidding is over: the adversaries chose a new deal."
+    if state.outcome is AuctionOutcome.PASSED_OUT:
+        return "The bidding is over: all four passed and the deal is passed out (English rule)."
+    final = state.final
+    assert final is not None
+    if final.seat is seat:
+        return (
+            f"{seat.name_word}'s {final.bid.describe()} has been passed by the three others: it is final, "
+            "and a player cannot overbid his own declaration so passed (Law 45)."
+        )
+    return (
+        f"The bidding is over: {final.seat.name_word}'s {final.bid.describe()} is the final declaration "
+        "(Law 45; a declaration passed by the three others is final)."
+    )
+
+
+def lowest_sufficient_level(strain: Strain, over: Bid | None) -> int | None:
+    """The fewest odd tricks, at most seven, in ``strain`` that are higher than ``over`` (Law 44).
+
+    None when even seven is not higher: such an insufficient declaration cannot be made
+    sufficient and is treated as impossible (reading R-10).
+    """
+    for level in range(1, 8):
+        if over is None or Bid(level, strain).outranks(over):
+            return level
+    return None
+
+
+def penalty_options(
+    irregularity: Irregularity, context: AuctionState | None = None, rules: AuctionRules | None = None
+) -> Options:
+    """What the laws let the adversaries choose after ``irregularity`` (Laws 49-50b, 57, 81, F).
+
+    ``context`` is the bidding just before the irregular call (needed for every kind except
+    Law 81's omitted card); ``rules`` defaults to the context's, and ``rules.duplicate``
+    switches to Law F. The options come in the order the laws name them.
+    """
+    if rules is None:
+        rules = context.rules if context is not None else AuctionRules()
+    if irregularity.kind is IrregularityKind.OMITTED_CARD:
+        return _omitted_card(irregularity, rules)
+    if context is None:
+        raise AuctionError(
+            f"The penalties for {irregularity.kind.words} depend on the bidding before it "
+            f"({irregularity.kind.law})."
+        )
+    if context.closed:
+        raise AuctionError(
+            "The bidding is over: there is no irregularity of the declaration to rule on (Law 45)."
+        )
+    builders: dict[IrregularityKind, Callable[[Irregularity, AuctionState, AuctionRules], Options]] = {
+        IrregularityKind.INSUFFICIENT: _insufficient,
+        IrregularityKind.IMPOSSIBLE: _impossible,
+        IrregularityKind.DECLARATION_OUT_OF_TURN: _declaration_out_of_turn,
+        IrregularityKind.PASS_OUT_OF_TURN: _pass_out_of_turn,
+        IrregularityKind.BARRED_DECLARATION: _barred_declaration,
+        IrregularityKind.DOUBLE_OUT_OF_TURN: _double_out_of_turn,
+    }
+    return builders[irregularity.kind](irregularity, context, rules)
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+
+def _adversaries(seat: Seat) -> str:
+    first, second = seat.side.other.seats
+    return f"{first.name_word} or {second.name_word}"
+
+
+def _bid(irregularity: Irregularity) -> Bid:
+    if not isinstance(irregularity.call, Bid):
+        raise AuctionError(
+            f"{irregularity.kind.words.capitalize()} must be a declaration ({irregularity.kind.law})."
+        )
+    return irregularity.call
+
+
+def _call(irregularity: Irregularity) -> Call:
+    if irregularity.call is None:
+        raise AuctionError(
+            f"{irregularity.kind.words.capitalize()} needs the call that was made ({irregularity.kind.law})."
+        )
+    return irregularity.call
+
+
+def _new_deal(law: str) -> PenaltyOption:
+    return PenaltyOption(
+        PenaltyKind.NEW_DEAL,
+        law,
+        f"New deal: either adversary may demand that the cards be dealt again ({law}).",
+        ends=AuctionOutcome.NEW_DEAL,
+    )
+
+
+def _partner_barred(seat: Seat, law: str) -> tuple[Bar, ...]:
+    return (Bar(seat.partner, BarUntil.ADVERSE_BID_OR_DOUBLE, law),)
+
+
+def _made(kind: PenaltyKind, irregularity: Irregularity, made: Bid, how: str) -> PenaltyOption:
+    seat = irregularity.seat
+    bid = _bid(irregularity)
+    return PenaltyOption(
+        kind,
+        "Law 50",
+        f"{how}: {seat.name_word}'s {bid.describe()} becomes {made.describe_value()}, and "
+        f"{seat.partner.name_word} may not declare again unless {_adversaries(seat)} bids or doubles "
+        "(Law 50).",
+        stands=made,
+        bars=_partner_barred(seat, "Law 50"),
+    )
+
+
+def _last_declaration_final(irregularity: Irregularity, context: AuctionState) -> PenaltyOption | None:
+    side = irregularity.seat.side
+    declared = context.last_declaration_of(side)
+    if declared is None:
+        return None
+    doubling = context.doubling if declared is context.current else Doubling.NONE
+    words = declared.bid.describe() + ("" if doubling is Doubling.NONE else f", {doubling.word}")
+    return PenaltyOption(
+        PenaltyKind.LAST_DECLARATION_FINAL,
+        "Law 50",
+        f"{side.label}'s last declaration, {declared.seat.name_word}'s {words}, becomes the final "
+        "declaration (Law 50).",
+        ends=AuctionOutcome.CONTRACT,
+        final=declared,
+        final_doubling=doubling,
+    )
+
+
+def _substitute(irregularity: Irregularity, rules: AuctionRules, what: str, stands: Call | None) -> Options:
+    """Reading R-15: in duplicate, 50 honour points where a new deal was the only penalty left."""
+    if rules.substitute_points <= 0:
+        return ()
+    seat = irregularity.seat
+    side = seat.side.other
+    reason = f"{irregularity.kind.words} by {seat.name_word}"
+    award = PenaltyAward(side, rules.substitute_points, "Law F", reason)
+    return (
+        PenaltyOption(
+            PenaltyKind.HONOUR_POINTS,
+            "Law F",
+            f"{side.label} score {rules.substitute_points} in their honour column instead of a new deal, "
+            f"which duplicate does not allow; {what} (Law F; reading R-15).",
+            stands=stands,
+            award=award,
+        ),
+    )
+
+
+def _not_demanded(law: str, what: str, stands: Call | None) -> PenaltyOption:
+    return PenaltyOption(
+        PenaltyKind.NOT_DEMANDED, law, f"No penalty demanded: {what} ({law}).", stands=stands
+    )
+
+
+# --- one builder per irregularity --------------------------------------------------------
+
+
+def _insufficient(irregularity: Irregularity, context: AuctionState, rules: AuctionRules) -> Options:
+    bid = _bid(irregularity)
+    current = context.current
+    level = lowest_sufficient_level(bid.strain, current.bid if current is not None else None)
+    options: list[PenaltyOption] = []
+    if level is not None:
+        options.append(
+            _made(PenaltyKind.MAKE_SUFFICIENT, irregularity, Bid(level, bid.strain), "Made sufficient")
+        )
+    else:
+        # R-10: not even seven is higher, so it is treated as impossible, without "make it seven".
+        if not rules.duplicate:
+            options.append(_new_deal("Law 50; reading R-10"))
+        final = _last_declaration_final(irregularity, context)
+        if final is not None:
+            options.append(final)
+        if rules.duplicate and not options:
+            options += _substitute(
+                irregularity, rules, f"{irregularity.seat.name_word}'s declaration is cancelled", None
+            )
+    options.append(
+        _not_demanded(
+            "Law 50b",
+            f"{irregularity.seat.name_word}'s {bid.describe()} stands as made, and the declaration it "
+            "failed to overbid may be named again (Foster's note 11)",
+            bid,
+        )
+    )
+    return tuple(options)
+
+
+def _impossible(irregularity: Irregularity, context: AuctionState, rules: AuctionRules) -> Options:
+    bid = _bid(irregularity)
+    current = context.current
+    seven = Bid(7, bid.strain)
+    options: list[PenaltyOption] = []
+    if current is None or seven.outranks(current.bid):
+        options.append(_made(PenaltyKind.MAKE_SEVEN, irregularity, seven, "Made seven"))
+    if not rules.duplicate:
+        options.append(_new_deal("Law 50"))
+    final = _last_declaration_final(irregularity, context)
+    if final is not None:
+        options.append(final)
+    if rules.duplicate and not options:
+        what = f"{irregularity.seat.name_word}'s impossible declaration is cancelled"
+        options += _substitute(irregularity, rules, what, None)
+    return tuple(options)
+
+
+def _declaration_out_of_turn(
+    irregularity: Irregularity, context: AuctionState, rules: AuctionRules
+) -> Options:
+    bid = _bid(irregularity)
+    seat = irregularity.seat
+    as_in_turn = (
+        f"the bidding goes on as if {seat.name_word}'s {bid.describe()} had been made in turn, "
+        f"{seat.left.name_word} calling next"
+    )
+    if not rules.duplicate:
+        return (
+            _new_deal("Law 49"),
+            PenaltyOption(
+                PenaltyKind.LET_STAND, "Law 49", f"Let it stand: {as_in_turn} (Law 49).", stands=bid
+            ),
+        )
+    side = seat.side.other
+    award = PenaltyAward(side, 50, "Law F", f"declaration out of turn by {seat.name_word}")
+    stands = PenaltyOption(
+        PenaltyKind.STAND_WITH_HONOUR_POINTS,
+        "Law F",
+        f"It stands (no new deal in duplicate): {as_in_turn}; {side.label} score 50 in their honour column, "
+        f"and {seat.partner.name_word} may take no further part in the bidding of this deal (Law F).",
+        stands=bid,
+        bars=(Bar(seat.partner, BarUntil.END_OF_BIDDING, "Law F"),),
+        award=award,
+    )
+    return (stands, _not_demanded("Law 50b", f"{as_in_turn}, without the 50 points or the bar", bid))
+
+
+def _pass_out_of_turn(irregularity: Irregularity, context: AuctionState, rules: AuctionRules) -> Options:
+    seat = irregularity.seat
+    if not isinstance(_call(irregularity), Pass):
+        raise AuctionError("A pass out of turn must be a pass (Law 49).")
+    again = "the declaration he passed is overbid or doubled" if context.current else "a declaration is made"
+    return (
+        PenaltyOption(
+            PenaltyKind.NO_PENALTY,
+            "Law 49",
+            f"No penalty: the order of the bidding is unchanged ({context.to_call.name_word} still calls "
+            f"next), and {seat.name_word} may re-enter in his turn only if {again} (Law 49).",
+            bars=(Bar(seat, BarUntil.DECLARATION_CHANGES, "Law 49"),),
+        ),
+    )
+
+
+def _barred_declaration(irregularity: Irregularity, context: AuctionState, rules: AuctionRules) -> Options:
+    call = _call(irregularity)
+    seat = irregularity.seat
+    both = (
+        Bar(seat, BarUntil.END_OF_BIDDING, "Law 50a"),
+        Bar(seat.partner, BarUntil.END_OF_BIDDING, "Law 50a"),
+    )
+    out = (
+        f"neither {seat.name_word} nor {seat.partner.name_word} may take any further part in the bidding, "
+        "even if the adversaries double or declare (Law 50a)"
+    )
+    return (
+        PenaltyOption(
+            PenaltyKind.LET_STAND,
+            "Law 50a",
+            f"It stands, as if made in turn, and {out}.",
+            stands=call,
+            bars=both,
+        ),
+        PenaltyOption(PenaltyKind.CANCEL, "Law 50a", f"It is cancelled, and {out}.", bars=both),
+        _not_demanded("Law 50b", f"{seat.name_word}'s {call.describe()} stands as if made in turn", call),
+    )
+
+
+def _double_out_of_turn(irregularity: Irregularity, context: AuctionState, rules: AuctionRules) -> Options:
+    call = _call(irregularity)
+    seat = irregularity.seat
+    stands = (
+        f"{seat.name_word}'s {call.describe()} stands and the bidding goes on as if it had been made in turn"
+    )
+    if not rules.duplicate:
+        return (_new_deal("Law 57"), _not_demanded("Law 57", stands, call))
+    return (*_substitute(irregularity, rules, stands, call), _not_demanded("Law 57", stands, call))
+
+
+def _omitted_card(irregularity: Irregularity, rules: AuctionRules) -> Options:
+    seat = irregularity.seat
+    stands = (
+        f"the deal stands; {seat.name_word}'s surplus card is deemed played to the short trick and is not "
+        "a revoke there"
+    )
+    if not rules.duplicate:
+        return (_new_deal("Law 81"), _not_demanded("Law 81", stands, None))
+    side = seat.side.other
+    award = PenaltyAward(side, 50, "Law F", f"{seat.name_word} failed to play to a trick (Law 81)")
+    return (
+        PenaltyOption(
+            PenaltyKind.HONOUR_POINTS,
+            "Law F",
+            f"{side.label} score 50 in their honour column and {stands} (Law F, for the offence of Law 81).",
+            award=award,
+        ),
+        _not_demanded("Law 81", stands, None),
+    )
+
+
+# --- Applying the adversaries' choice ----------------------------------------------------
+
+
+def apply_ruling(
+    state: AuctionState, irregularity: Irregularity, ruling: PenaltyKind | str | None, *, note: str = ""
+) -> AuctionState:
+    """The bidding after ``irregularity`` with the adversaries' choice of penalty (Laws 49-50a, 57, F).
+
+    The chosen option must be one :func:`penalty_options` gives. Its call (if any) counts as
+    made in turn by the offender, its bars and honour points are recorded, and a new deal or
+    a declaration made final ends the bidding.
+    """
+    options = penalty_options(irregularity, state)
+    choices = ", ".join(f'"{option.kind.code}"' for option in options)
+    if ruling is None:
+        raise AuctionError(f"{irregularity.reason} Record the adversaries' choice: {choices}.")
+    kind = PenaltyKind.parse(ruling)
+    chosen = next((option for option in options if option.kind is kind), None)
+    if chosen is None:
+        raise AuctionError(
+            f"{irregularity.reason} The laws do not give {kind.words!r} here ({irregularity.kind.law}); "
+            f"the choices are {choices}."
+        )
+    seat = irregularity.seat
+    explanation = f"{irregularity.reason} Ruling: {chosen.description}{note}"
+    record = CallRecord(
+        seat, _call(irregularity), chosen.stands, seat is state.turn, explanation, irregularity, chosen
+    )
+    after = dataclasses.replace(state, records=(*state.records, record))
+    if chosen.ends is AuctionOutcome.NEW_DEAL:
+        return dataclasses.replace(after, outcome=AuctionOutcome.NEW_DEAL)
+    if chosen.ends is AuctionOutcome.CONTRACT:
+        return dataclasses.replace(
+            after, outcome=AuctionOutcome.CONTRACT, final=chosen.final, final_doubling=chosen.final_doubling
+        )
+    if chosen.stands is not None:
+        after = after.take_effect(seat, chosen.stands)
+    awards = (chosen.award,) if chosen.award is not None else ()
+    return dataclasses.replace(after, bars=after.bars + chosen.bars, awards=after.awards + awards)
+
+
+# --- Laws 50b and 52 ---------------------------------------------------------------------
+
+
+def penalty_still_enforceable(offender: Seat, later_calls: Iterable[tuple[Seat, Call]]) -> bool:
+    """Whether a penalty may still be demanded (Law 50b).
+
+    The penalty for a declaration out of turn, an insufficient or impossible declaration, or a
+    bid when barred lapses once either adversary of the offender passes, doubles or declares
+    before it is demanded. ``later_calls`` are the calls made since the offence, in order.
+    """
+    return all(seat.side is offender.side for seat, _call in later_calls)
+
+
+def correct_inadvertent(
+    state: AuctionState,
+    seat: Seat,
+    made: Call,
+    corrected: Call,
+    *,
+    next_player_acted: bool = False,
+    attention_called: bool = False,
+) -> AuctionState:
+    """Put ``corrected`` in place of ``made``, a declaration made inadvertently (Law 52).
+
+    ``state`` is the bidding before ``made``. A declaration may be corrected until the next
+    player passes, declares or doubles; not once an adversary has called attention to its
+    being insufficient or impossible (then the penalty cannot be avoided). The corrected call
+    must itself be in order.
+    """
+    who = seat.name_word
+    if next_player_acted:
+        raise AuctionError(
+            f"{who}'s {made.describe()} cannot be changed: the next player has passed, declared or "
+            "doubled (Law 52)."
+        )
+    irregularity = find_irregularity(state, seat, made)
+    flawed = irregularity is not None and irregularity.kind in (
+        IrregularityKind.INSUFFICIENT,
+        IrregularityKind.IMPOSSIBLE,
+    )
+    if attention_called and flawed and irregularity is not None:
+        raise AuctionError(
+            f"An adversary called attention to {who}'s {irregularity.kind.words} before it was corrected: "
+            "it may not now be corrected, nor the penalty avoided (Law 52)."
+        )
+    note = f" (Corrected from {made.describe()} before the next player acted, Law 52.)"
+    new = state.apply(seat, corrected, note=note)
+    record = dataclasses.replace(new.records[-1], corrected_from=made)
+    return dataclasses.replace(new, records=(*new.records[:-1], record))

@@ -1,0 +1,66 @@
+"""Exact numbers at the edge: the one rounding rule and the one fraction spelling.
+
+Inside the engine every average is a :class:`fractions.Fraction`; a figure is rounded
+once, for display or for the comparison Law G asks for, and only here.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+NUMBER_WORDS = (
+    "Zero",
+    "One",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Eleven",
+    "Twelve",
+    "Thirteen",
+)
+
+
+def round_half_away(value: Fraction | int) -> int:
+    """Round to the nearest whole number, halves away from zero.
+
+    Law G says fractions are disregarded and "the nearest whole numbers taken"; the text
+    is silent at one half, and the recommended reading R-7 rounds away from zero so that
+    the N-S and E-W mirror images of a score round alike.
+    """
+    value = Fraction(value)
+    magnitude = abs(value)
+    whole, rest = divmod(magnitude.numerator, magnitude.denominator)
+    if 2 * rest >= magnitude.denominator:
+        whole += 1
+    return whole if value >= 0 else -whole
+
+
+def fraction_text(value: Fraction | int) -> str:
+    """Spell an exact number as the command line and exports do: "640/3", "-95", "0"."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def parse_fraction(text: str) -> Fraction:
+    """Read back what :func:`fraction_text` wrote."""
+    return Fraction(text)
+
+
+def mixed_text(value: Fraction | int) -> str:
+    """A director's spelling of an exact number: "183 1/3", "-50 1/3", "2/3", "95"."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    magnitude = abs(value)
+    whole, rest = divmod(magnitude.numerator, magnitude.denominator)
+    part = f"{rest}/{magnitude.denominator}"
+    return f"{sign}{whole} {part}" if whole else f"{sign}{part}"

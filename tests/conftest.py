@@ -1,0 +1,28 @@
+"""Shared test set-up: the browser for end-to-end tests.
+
+Playwright's sync API runs an event loop in the main thread; Django's ORM refuses to run
+in one unless told the tests know what they are doing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def _chromium() -> str:
+    for candidate in (os.environ.get("CHROMIUM_PATH"), "/usr/lib/chromium/chromium", shutil.which("chromium")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    raise RuntimeError("Chromium is not installed: run 'make system-deps' (apt-get install chromium).")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Drive the system's Chromium: Playwright's own browser download is not available here."""
+    return {**browser_type_launch_args, "executable_path": _chromium(), "args": ["--disable-gpu", "--disable-quic"]}

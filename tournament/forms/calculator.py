@@ -1,0 +1,128 @@
+"""The deal calculator's form: facts of one deal in, a ``scoring.deal.Deal`` out.
+
+Each error sits on the field it concerns and quotes the law, as the engine words it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from scoring.core import Contract, Seat, Side, check_tricks
+from scoring.deal import Award, Deal, Options, Revoke, RevokePenalty, SlamScale
+from scoring.errors import ContractError, ScoringError
+
+SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+REVOKE_BY = [("", "—"), *SEATS]
+ELECTIONS = [("points", "100 points"), ("tricks", "three tricks")]
+HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
+
+
+def _count_field(label: str, maximum: int) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=maximum,
+        initial=0,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={
+            "max_value": f"At most {maximum}: no seat holds more honours than there are (table of values).",
+            "min_value": "A seat cannot hold fewer than no honours.",
+            "invalid": "Write a whole number.",
+        },
+    )
+
+
+class DealForm(forms.Form):
+    """One four-hand deal of Auction Bridge, as a director reads it off a traveller."""
+
+    contract = forms.CharField(
+        label="Final declaration",
+        max_length=8,
+        help_text="Level, strain (S C D H R NT) and X or XX: 3NTX, 2R, 4H.",
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off", "placeholder": "4H"}),
+    )
+    declarer = forms.ChoiceField(label="Declarer", choices=SEATS)
+    tricks = forms.IntegerField(
+        label="Tricks won by the declarer's side",
+        min_value=0,
+        max_value=13,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={
+            "max_value": "A deal has thirteen tricks; the declarer's side cannot win more.",
+            "min_value": "Tricks cannot be fewer than none.",
+            "invalid": "Write the number of tricks, 0 to 13.",
+        },
+    )
+    honours_n = _count_field("North", 5)
+    honours_e = _count_field("East", 5)
+    honours_s = _count_field("South", 5)
+    honours_w = _count_field("West", 5)
+    dealers_one_spade = forms.BooleanField(
+        label="The dealer's original one spade, never overbid (Law 48)", required=False
+    )
+    revoke1_by = forms.ChoiceField(label="Revoke by", choices=REVOKE_BY, required=False)
+    revoke1_penalty = forms.ChoiceField(label="Declarer's election", choices=ELECTIONS, required=False)
+    revoke2_by = forms.ChoiceField(label="Second revoke by", choices=REVOKE_BY, required=False)
+    revoke2_penalty = forms.ChoiceField(label="Declarer's election", choices=ELECTIONS, required=False)
+    award_ns = _count_field("Penalty points to N-S", 10_000)
+    award_ew = _count_field("Penalty points to E-W", 10_000)
+    slams = forms.ChoiceField(
+        label="Slams", choices=[("american", "American 20 / 40"), ("english", "English 50 / 100")], initial="american"
+    )
+    duplicate = forms.BooleanField(label="Duplicate Auction (125 premium, Law A)", required=False, initial=True)
+
+    def clean_contract(self) -> Contract:
+        try:
+            return Contract.parse(self.cleaned_data["contract"])
+        except ContractError as error:
+            raise forms.ValidationError(str(error), code="contract") from error
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        contract = data.get("contract")
+        if isinstance(contract, Contract):
+            limit = contract.strain.honours_in_play
+            counts = [data.get(name) or 0 for name in HONOUR_FIELDS]
+            if sum(counts) > limit:
+                what = "four aces at no trump" if limit == 4 else "five honours (A K Q J 10 of trumps)"
+                self.add_error(
+                    "honours_w", f"The seats hold {sum(counts)} honours, but there are only {what} (table of values)."
+                )
+            if data.get("dealers_one_spade") and (contract.level, contract.strain.code) != (1, "S"):
+                self.add_error("dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48).")
+        return data
+
+    def to_deal(self) -> tuple[Deal, Options]:
+        """The engine's view of the form; call only when ``is_valid()``."""
+        data = self.cleaned_data
+        revokes = tuple(
+            Revoke(Seat.parse(data[f"revoke{i}_by"]), RevokePenalty.parse(data.get(f"revoke{i}_penalty") or "points"))
+            for i in (1, 2)
+            if data.get(f"revoke{i}_by")
+        )
+        awards = tuple(
+            Award(Side.parse(side), points, law="Director's award")
+            for side, points in (("NS", data.get("award_ns") or 0), ("EW", data.get("award_ew") or 0))
+            if points
+        )
+        deal = Deal(
+            contract=data["contract"],
+            declarer=Seat.parse(data["declarer"]),
+            tricks=check_tricks(data["tricks"]),
+            honours=(
+                data.get("honours_n") or 0,
+                data.get("honours_e") or 0,
+                data.get("honours_s") or 0,
+                data.get("honours_w") or 0,
+            ),
+            dealers_one_spade=bool(data.get("dealers_one_spade")),
+            revokes=revokes,
+            awards=awards,
+        )
+        return deal, Options(slams=SlamScale.parse(data["slams"]), duplicate=bool(data.get("duplicate")))
+
+
+__all__ = ["DealForm", "ScoringError"]

@@ -1,0 +1,458 @@
+"""The facts of a club duplicate night. Scores are never stored: ``scoring`` derives them.
+
+A club has people with roles, players, and events. An event has sections; a section has
+its movement (tables, rounds, who sits where, which boards), its pairs (and teams), its
+boards, and the results recorded at the tables. Directors' rulings and every change to a
+result are kept, with who, when, before, after and why.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+
+def new_table_secret() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def new_table_pin() -> str:
+    return f"{secrets.randbelow(10**6):06d}"
+
+
+SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+SIDE_CHOICES = [("NS", "N-S"), ("EW", "E-W")]
+
+
+class Club(models.Model):
+    class PaperSize(models.TextChoices):
+        A4 = "A4", "A4"
+        LETTER = "LETTER", "Letter"
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    paper_size = models.CharField(max_length=6, choices=PaperSize.choices, default=PaperSize.A4)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A person's role in a club. Directors run nights; scorers enter results."""
+
+    class Role(models.TextChoices):
+        ADMIN = "admin", "Club admin"
+        DIRECTOR = "director", "Director"
+        SCORER = "scorer", "Scorer"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_role_per_person_per_club")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()} · {self.club}"
+
+    @property
+    def can_direct(self) -> bool:
+        return self.role in (self.Role.ADMIN, self.Role.DIRECTOR)
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+    number = models.CharField("membership number", max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def visible_to(self, user: Any) -> EventQuerySet:
+        """Published events for everyone; every event of the clubs where the user has a role."""
+        if user.is_authenticated:
+            return self.filter(Q(published=True) | Q(club__memberships__user=user)).distinct()
+        return self.filter(published=True)
+
+    def for_list(self) -> EventQuerySet:
+        return self.select_related("club").order_by("-date", "-id")
+
+
+class Event(models.Model):
+    class Game(models.TextChoices):
+        AUCTION = "auction", "Duplicate Auction"
+        WHIST = "whist", "Duplicate Whist"
+
+    class Form(models.TextChoices):
+        PAIRS = "pairs", "Pairs"
+        TEAMS = "teams", "Teams"
+
+    class Slams(models.TextChoices):
+        AMERICAN = "american", "American (20 / 40)"
+        ENGLISH = "english", "English (50 / 100)"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Being set up"
+        RUNNING = "running", "In play"
+        LOCKED = "locked", "Closed"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=120)
+    date = models.DateField(default=timezone.localdate)
+    game = models.CharField(max_length=10, choices=Game.choices, default=Game.AUCTION)
+    form = models.CharField(max_length=10, choices=Form.choices, default=Form.PAIRS)
+    slams = models.CharField(max_length=10, choices=Slams.choices, default=Slams.AMERICAN)
+    english_rule = models.BooleanField(
+        default=False, help_text="The dealer may say 'no bid'; spades are always royals (note to Law H)."
+    )
+    royals_distinct = models.BooleanField(
+        "spades and royals are different declarations for Law 46",
+        default=True,
+        help_text="Recommended reading R-9.",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    published = models.BooleanField(default=False)
+    created = models.DateTimeField(default=timezone.now)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", args=[self.club.slug, self.pk])
+
+    @property
+    def is_locked(self) -> bool:
+        return self.status == self.Status.LOCKED
+
+    @property
+    def is_whist(self) -> bool:
+        return self.game == self.Game.WHIST
+
+    @property
+    def is_teams(self) -> bool:
+        return self.form == self.Form.TEAMS
+
+
+class Section(models.Model):
+    class Movement(models.TextChoices):
+        MITCHELL = "mitchell", "Mitchell"
+        SKIP_MITCHELL = "skip_mitchell", "Mitchell with a skip"
+        RELAY_MITCHELL = "relay_mitchell", "Mitchell with a relay and bye stand"
+        HOWELL = "howell", "Complete Howell"
+        TWO_TABLE = "two_table", "Two-table duplicate"
+        TEAMS = "teams", "Team match"
+        CUSTOM = "custom", "Entered by the director"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    letter = models.CharField(max_length=4, default="A")
+    movement = models.CharField(max_length=20, choices=Movement.choices, default=Movement.MITCHELL)
+    tables = models.PositiveSmallIntegerField()
+    rounds = models.PositiveSmallIntegerField()
+    boards_per_round = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "letter"], name="section_letter_unique_in_event"),
+            models.CheckConstraint(condition=Q(tables__gte=1), name="section_has_tables"),
+            models.CheckConstraint(condition=Q(boards_per_round__gte=1), name="section_has_boards"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name} · section {self.letter}"
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=80)
+    label = models.CharField(max_length=4, help_text="A or B, as the laws of team matches speak of them.")
+
+    class Meta:
+        ordering = ["label"]
+        constraints = [models.UniqueConstraint(fields=["event", "label"], name="team_label_unique_in_event")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Pair(models.Model):
+    """A pair of players under the label the movement gives it ("3", "4E", ...)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+    label = models.CharField(max_length=8)
+    player1 = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    player2 = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, null=True, blank=True, related_name="pairs")
+    is_phantom = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["section", "id"]
+        constraints = [models.UniqueConstraint(fields=["section", "label"], name="pair_label_unique_in_section")]
+
+    def __str__(self) -> str:
+        return f"Pair {self.label}"
+
+    @property
+    def names(self) -> str:
+        if self.is_phantom:
+            return "Sit-out"
+        names = [p.name for p in (self.player1, self.player2) if p is not None]
+        return " & ".join(names) or "(names to come)"
+
+
+class Board(models.Model):
+    """A board: its number, dealer and, when known, the deal itself (PBN)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    hands = models.CharField("deal (PBN)", max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="board_number_unique_in_section"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+
+class Table(models.Model):
+    """A table of a section, with the secret and PIN that open its page on a phone."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_set")
+    number = models.PositiveSmallIntegerField()
+    secret = models.CharField(max_length=32, unique=True, default=new_table_secret)
+    pin = models.CharField(max_length=6, default=new_table_pin)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["section", "number"], name="table_number_unique_in_section")]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table_home", args=[self.secret])
+
+
+class Seating(models.Model):
+    """Who sits where in one round at one table, and which boards they play there."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="seatings")
+    round = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seatings")
+    ns = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    board_numbers = models.JSONField(default=list)
+    agreed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "table__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "round", "table"], name="one_seating_per_table_per_round"),
+            models.UniqueConstraint(fields=["section", "round", "ns"], name="ns_pair_at_one_table_per_round"),
+            models.UniqueConstraint(fields=["section", "round", "ew"], name="ew_pair_at_one_table_per_round"),
+            models.CheckConstraint(condition=~Q(ns=models.F("ew")), name="pair_never_meets_itself"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}, table {self.table.number}"
+
+
+class ResultQuerySet(models.QuerySet["Result"]):
+    def for_scoring(self) -> ResultQuerySet:
+        return self.select_related("board", "seating__table", "ns", "ew")
+
+
+class Result(models.Model):
+    """What was recorded at one table on one board: the facts, never the score.
+
+    For Duplicate Auction: the final declaration (or a pass-out under the English rule), the
+    declarer, the tricks his side won in play, the honours each seat held, the dealer's one
+    spade, revokes. For Duplicate Whist: the tricks N-S won (E-W took the rest).
+    """
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", "Entered, awaiting the opponents' confirmation"
+        CONFIRMED = "confirmed", "Confirmed by the opponents"
+        DISPUTED = "disputed", "Disputed: the director will rule"
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="results")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="results")
+    ns = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    level = models.PositiveSmallIntegerField(null=True, blank=True)
+    strain = models.CharField(max_length=2, blank=True)
+    doubling = models.CharField(max_length=2, blank=True)
+    passed_out = models.BooleanField(default=False)
+    not_played = models.BooleanField(
+        default=False, help_text="The hands were irregular and the deal passed on unplayed (Law B (3))."
+    )
+    declarer = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    tricks = models.PositiveSmallIntegerField(help_text="Auction: tricks won in play by the declaring side. Whist: N-S.")
+    honours_n = models.PositiveSmallIntegerField(default=0)
+    honours_e = models.PositiveSmallIntegerField(default=0)
+    honours_s = models.PositiveSmallIntegerField(default=0)
+    honours_w = models.PositiveSmallIntegerField(default=0)
+    dealers_one_spade = models.BooleanField(default=False)
+    revokes = models.JSONField(default=list, blank=True)
+    trumps = models.CharField(max_length=2, blank=True, help_text="Whist: the trump suit turned.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
+    request_key = models.UUIDField(null=True, blank=True, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    objects = ResultQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["board__number", "seating__table__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "seating"], name="one_result_per_board_per_table_per_round"),
+            models.UniqueConstraint(fields=["board", "ns"], name="ns_pair_meets_board_once"),
+            models.UniqueConstraint(fields=["board", "ew"], name="ew_pair_meets_board_once"),
+            models.CheckConstraint(condition=Q(tricks__range=(0, 13)), name="tricks_0_13"),
+            models.CheckConstraint(condition=Q(level__isnull=True) | Q(level__range=(1, 7)), name="level_1_7"),
+            models.CheckConstraint(
+                condition=Q(honours_n__lte=5) & Q(honours_e__lte=5) & Q(honours_s__lte=5) & Q(honours_w__lte=5),
+                name="honours_at_most_5_a_seat",
+            ),
+            models.CheckConstraint(condition=~Q(ns=models.F("ew")), name="result_pair_never_meets_itself"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board.number} at {self.seating}"
+
+    @property
+    def honours(self) -> tuple[int, int, int, int]:
+        return (self.honours_n, self.honours_e, self.honours_s, self.honours_w)
+
+    @property
+    def contract_text(self) -> str:
+        if self.not_played:
+            return "Not played (Law B)"
+        if self.passed_out:
+            return "Passed out"
+        if self.level is None:
+            return ""
+        return f"{self.level}{self.strain}{self.doubling}"
+
+
+class BoardPlay(models.Model):
+    """One pair's meeting with one board: the database's own proof that no pair plays a board twice."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="plays")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["board", "pair"], name="pair_never_meets_a_board_twice")]
+
+
+class Ruling(models.Model):
+    """A director's ruling on an irregularity, with the law it applies and what it changes."""
+
+    class Kind(models.TextChoices):
+        IRREGULAR_AVERAGE = "irregular_average", "Irregular hand: each pair takes the average (Law B)"
+        IRREGULAR_NS_OFFENDED = "irregular_ns", "Irregular hand: N-S partner held the surplus (Law B)"
+        IRREGULAR_EW_OFFENDED = "irregular_ew", "Irregular hand: E-W partner held the surplus (Law B)"
+        AWARD = "award", "Penalty points to one side's honour column"
+        REVOKE = "revoke", "An established revoke (Law 84, Law D)"
+        BARRED_BIDDER = "barred", "A player barred from the bidding"
+        NOTE = "note", "Note for the record"
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="rulings")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    law = models.CharField(max_length=40)
+    side = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
+    points = models.PositiveIntegerField(default=0)
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    revoke_penalty = models.CharField(
+        max_length=6, choices=[("points", "100 points"), ("tricks", "three tricks")], blank=True
+    )
+    reason = models.TextField()
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.law}"
+
+    @property
+    def active(self) -> bool:
+        return self.undone_at is None
+
+
+class AuditEntry(models.Model):
+    """Every change to a result or ruling: who (person or table device), when, before, after, why."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", "Entered"
+        UPDATE = "update", "Corrected"
+        DELETE = "delete", "Deleted"
+        CONFIRM = "confirm", "Confirmed"
+        DISPUTE = "dispute", "Disputed"
+        AGREE = "agree", "Round agreed"
+        RULING = "ruling", "Ruling recorded"
+        UNDO = "undo", "Ruling undone"
+        EVENT = "event", "Event changed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
+    result = models.ForeignKey(Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    table = models.ForeignKey(Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    subject = models.CharField(max_length=120, help_text="What changed, in words: 'Board 4, round 2, table 3'.")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    at = models.DateTimeField(default=timezone.now)
+    request_id = models.UUIDField(default=uuid.uuid4, editable=False)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.subject}"
+
+    @property
+    def actor(self) -> str:
+        if self.user_id is not None and self.user is not None:
+            return self.user.get_username()
+        if self.table_id is not None and self.table is not None:
+            return f"Table {self.table.number} device"
+        return "system"

@@ -1,0 +1,204 @@
+"""Setting up a night: the event, its movement, tables, pairs, teams, boards and seatings.
+
+The movement comes from ``scoring.movements`` and is proved by its checker before anything
+is saved; a movement the checker refuses is never played.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring import movements
+from scoring.core import SEATS
+from scoring.errors import MovementError, ScoringError
+
+from ..models import AuditEntry, Board, Club, Event, Pair, Player, Seating, Section, Table, Team
+
+
+class SetupRefused(Exception):
+    """A night that cannot be set up as asked; the message says why."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the director asked for: enough to build and check the movement."""
+
+    game: str
+    form: str
+    movement: str
+    pairs: int  # pairs in a pair contest, or pairs a team in a team match
+    boards_per_round: int
+    rounds: int | None = None
+    boards: int | None = None  # team matches: how many deals
+
+    def build(self) -> movements.Movement:
+        """The movement for this plan, from the engine's generators (spec §5; Laws B, G)."""
+        try:
+            if self.form == Event.Form.TEAMS or self.movement in (Section.Movement.TEAMS, Section.Movement.TWO_TABLE):
+                board_count = self.boards or self.boards_per_round * max(self.pairs, 2)
+                if self.movement == Section.Movement.TWO_TABLE:
+                    return movements.two_table(board_count, self.boards_per_round)
+                return movements.team_match(self.pairs, board_count, self.boards_per_round)
+            if self.pairs < 3:
+                raise SetupRefused("A pair contest needs at least three pairs.", "pairs")
+            tables, odd = (self.pairs + 1) // 2, self.pairs % 2 == 1
+            if self.movement == Section.Movement.HOWELL:
+                return movements.howell(tables, self.boards_per_round, phantom=odd)
+            even = "skip" if self.movement == Section.Movement.SKIP_MITCHELL else "relay"
+            return movements.mitchell(tables, self.boards_per_round, rounds=self.rounds, phantom=odd, even=even)
+        except ScoringError as error:
+            raise SetupRefused(str(error), "movement") from error
+
+
+def check_plan(plan: Plan) -> tuple[movements.Movement, movements.MovementReport]:
+    """Build the movement and the checker's verdict, shown to the director before play starts."""
+    movement = plan.build()
+    return movement, movements.check(movement)
+
+
+def dealer_of(number: int) -> str:
+    """Board 1 is dealt by North, 2 by East, 3 by South, 4 by West, and round again."""
+    return SEATS[(number - 1) % 4].value
+
+
+@transaction.atomic
+def create_event(
+    *, club: Club, user: Any, name: str, plan: Plan, date: datetime.date | None = None, **options: Any
+) -> Event:
+    """Create an event with one section laid out by its movement, after the checker passes it."""
+    movement, report = check_plan(plan)
+    if not report.ok:
+        raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")
+    event = Event.objects.create(
+        club=club,
+        name=name,
+        date=date or timezone.localdate(),
+        game=plan.game,
+        form=plan.form,
+        status=Event.Status.SETUP,
+        **options,
+    )
+    section = Section.objects.create(
+        event=event,
+        letter="A",
+        movement=plan.movement,
+        tables=movement.tables,
+        rounds=movement.rounds,
+        boards_per_round=movement.boards_per_round,
+    )
+    lay_out(section, movement)
+    AuditEntry.objects.create(
+        event=event,
+        action=AuditEntry.Action.EVENT,
+        subject=f"Event set up: {movement.kind.label}, {movement.tables} tables, {movement.rounds} rounds",
+        user=user,
+        after={"movement": movement.kind.code, "tables": movement.tables, "rounds": movement.rounds},
+    )
+    return event
+
+
+def lay_out(section: Section, movement: movements.Movement) -> None:
+    """Save the movement's tables, pairs, teams, boards and seatings for a section."""
+    event = section.event
+    teams: dict[str, Team] = {}
+    if movement.teams is not None:
+        for label, members in zip(("A", "B"), movement.teams, strict=True):
+            teams[label] = Team.objects.create(event=event, label=label, name=f"Team {label}")
+    team_of = {pair: teams[label] for label, members in zip(("A", "B"), movement.teams or (), strict=False) for pair in members}
+    labels = list(movement.pairs) + ([movement.phantom] if movement.phantom else [])
+    Pair.objects.bulk_create(
+        [
+            Pair(section=section, label=label, is_phantom=label == movement.phantom, team=team_of.get(label))
+            for label in labels
+        ]
+    )
+    pairs = {p.label: p for p in Pair.objects.filter(section=section)}
+    Table.objects.bulk_create([Table(section=section, number=n) for n in range(1, movement.tables + 1)])
+    tables = {t.number: t for t in Table.objects.filter(section=section)}
+    Board.objects.bulk_create(
+        [Board(section=section, number=n, dealer=dealer_of(n)) for n in range(1, movement.board_count + 1)]
+    )
+    Seating.objects.bulk_create(
+        [
+            Seating(
+                section=section,
+                round=s.round,
+                table=tables[s.table],
+                ns=pairs[s.ns],
+                ew=pairs[s.ew],
+                board_numbers=list(s.boards),
+            )
+            for s in movement.seatings
+            if not s.sit_out
+        ]
+    )
+
+
+def movement_of(section: Section) -> movements.Movement:
+    """The section's movement as saved, read back for guide cards and the checker."""
+    seatings = Seating.objects.filter(section=section).select_related("table", "ns", "ew")
+    phantom = Pair.objects.filter(section=section, is_phantom=True).values_list("label", flat=True).first()
+    teams = None
+    if section.event.is_teams:
+        members: dict[str, list[str]] = {"A": [], "B": []}
+        for label, team in Pair.objects.filter(section=section, team__isnull=False).values_list("label", "team__label"):
+            members.setdefault(team, []).append(label)
+        teams = (members["A"], members["B"])
+    try:
+        return movements.enter_movement(
+            [movements.Seating(s.round, s.table.number, s.ns.label, s.ew.label, tuple(s.board_numbers)) for s in seatings],
+            board_count=Board.objects.filter(section=section).count() or None,
+            phantom=phantom,
+            teams=teams,
+        )
+    except MovementError as error:
+        raise SetupRefused(str(error)) from error
+
+
+@transaction.atomic
+def name_pair(*, pair: Pair, first: str, second: str, user: Any) -> Pair:
+    """Give a pair its players, adding new names to the club's players."""
+    club = pair.section.event.club
+    players = []
+    for name in (first.strip(), second.strip()):
+        if not name:
+            players.append(None)
+            continue
+        if "\x00" in name or len(name) > 80:
+            raise SetupRefused("A player's name is at most 80 plain characters.")
+        player, _ = Player.objects.get_or_create(club=club, name=name)
+        players.append(player)
+    pair.player1, pair.player2 = players
+    pair.save(update_fields=["player1", "player2"])
+    return pair
+
+
+@transaction.atomic
+def set_status(*, event: Event, user: Any, status: str | None = None, published: bool | None = None) -> Event:
+    """Start play, close the event, publish or withdraw its standings; each change audited."""
+    before = {"status": event.status, "published": event.published}
+    if status is not None:
+        if status not in Event.Status.values:
+            raise SetupRefused(f"{status!r} is not a state an event can be in.")
+        event.status = status
+    if published is not None:
+        event.published = published
+    event.save(update_fields=["status", "published"])
+    AuditEntry.objects.create(
+        event=event,
+        action=AuditEntry.Action.EVENT,
+        subject="Event state",
+        user=user,
+        before=before,
+        after={"status": event.status, "published": event.published},
+    )
+    return event

@@ -1,0 +1,107 @@
+"""Stored facts to the engine's values, and back to plain data for the audit log.
+
+The app computes nothing the engine does not: a result becomes a ``scoring.deal.Deal``
+(with the awards and revokes of the director's active rulings), and the engine scores it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from scoring.cards import Hands, honours_held
+from scoring.core import Contract, Doubling, Seat, Side, Strain
+from scoring.deal import Award, Deal, DealScore, Options, Revoke, RevokePenalty, SlamScale, score_deal
+from scoring.errors import ScoringError
+
+from ..models import Event, Result, Ruling
+
+FACT_FIELDS = (
+    "level",
+    "strain",
+    "doubling",
+    "passed_out",
+    "declarer",
+    "tricks",
+    "honours_n",
+    "honours_e",
+    "honours_s",
+    "honours_w",
+    "dealers_one_spade",
+    "revokes",
+    "trumps",
+    "status",
+)
+
+
+def snapshot(result: Result | None) -> dict[str, Any] | None:
+    """The facts of a result as plain data: what the audit log keeps as 'before' and 'after'."""
+    if result is None:
+        return None
+    data = {name: getattr(result, name) for name in FACT_FIELDS}
+    data["board"] = result.board.number
+    data["ns"] = result.ns.label
+    data["ew"] = result.ew.label
+    data["contract"] = result.contract_text
+    return data
+
+
+def options_for(event: Event) -> Options:
+    """The event's scoring options: slam values (Law H note) and the Duplicate Auction premium (Law A)."""
+    return Options(slams=SlamScale.parse(event.slams), duplicate=True)
+
+
+def contract_of(result: Result) -> Contract | None:
+    if result.passed_out or result.level is None:
+        return None
+    return Contract(result.level, Strain.parse(result.strain), Doubling.parse(result.doubling))
+
+
+def honours_of(result: Result) -> tuple[int, int, int, int]:
+    """Honours as typed, or derived from the board's cards when the deal is known."""
+    contract = contract_of(result)
+    if contract is not None and result.board.hands:
+        try:
+            return honours_held(Hands.from_pbn(result.board.hands), contract.strain)
+        except ScoringError:
+            pass  # a malformed stored deal falls back to what the table typed
+    return result.honours
+
+
+def ruling_awards(rulings: Iterable[Ruling]) -> tuple[Award, ...]:
+    return tuple(
+        Award(Side.parse(r.side), r.points, law=r.law, reason=r.reason)
+        for r in rulings
+        if r.active and r.kind == Ruling.Kind.AWARD and r.points
+    )
+
+
+def ruling_revokes(rulings: Iterable[Ruling]) -> tuple[Revoke, ...]:
+    return tuple(
+        Revoke(Seat.parse(r.seat), RevokePenalty.parse(r.revoke_penalty or "points"))
+        for r in rulings
+        if r.active and r.kind == Ruling.Kind.REVOKE and r.seat
+    )
+
+
+def deal_of(result: Result, rulings: Iterable[Ruling] = ()) -> Deal:
+    """The engine's deal for an Auction result, with the director's awards and revokes applied."""
+    rulings = list(rulings)
+    contract = contract_of(result)
+    revokes = tuple(
+        Revoke(Seat.parse(item["by"]), RevokePenalty.parse(item.get("penalty", "points"))) for item in result.revokes
+    )
+    return Deal(
+        contract=contract,
+        declarer=Seat.parse(result.declarer) if contract is not None else None,
+        tricks=result.tricks if contract is not None else 0,
+        honours=honours_of(result) if contract is not None else (0, 0, 0, 0),
+        dealers_one_spade=result.dealers_one_spade,
+        revokes=revokes + ruling_revokes(rulings),
+        awards=ruling_awards(rulings),
+    )
+
+
+def score_of(result: Result, event: Event, rulings: Iterable[Ruling] = ()) -> DealScore:
+    """Score an Auction result by the engine (Laws 47-48, 84, A, F)."""
+    return score_deal(deal_of(result, rulings), options_for(event))

@@ -1,0 +1,305 @@
+"""Recording, confirming, correcting and agreeing results: every write, audited.
+
+Each function checks the laws that govern the change (Law D for revoke claims, Law E for
+corrections once a round is agreed), changes state inside one transaction, and writes an
+audit entry with who, when, before, after and why. Table devices may enter and confirm;
+only a director or scorer may correct a result once the opponents have agreed it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring.core import Contract, Seat
+from scoring.deal import Deal, Revoke, RevokePenalty
+from scoring.duplicate_laws import may_claim_revoke, may_correct_score
+from scoring.errors import ScoringError
+
+from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
+from .facts import snapshot
+
+
+class ResultRefused(Exception):
+    """A change the laws or the event's state do not allow; the message says why, for the screen."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a table or a director reports for one board; validated by the engine before saving."""
+
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int = 0
+    honours: tuple[int, int, int, int] = (0, 0, 0, 0)
+    dealers_one_spade: bool = False
+    revokes: tuple[Revoke, ...] = ()
+    trumps: str = ""
+    whist: bool = False
+    not_played: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def validate(self) -> None:
+        """Let the engine refuse what the laws refuse: 14 tricks, six honours, a level of 8."""
+        if self.not_played:
+            return
+        if self.whist:
+            if not 0 <= self.tricks <= 13:
+                raise ResultRefused(f"{self.tricks} tricks is impossible: a deal has thirteen tricks.", "tricks")
+            return
+        try:
+            Deal(
+                contract=self.contract,
+                declarer=self.declarer,
+                tricks=self.tricks,
+                honours=self.honours,
+                dealers_one_spade=self.dealers_one_spade,
+                revokes=self.revokes,
+            )
+        except ScoringError as error:
+            raise ResultRefused(str(error)) from error
+
+    def apply_to(self, result: Result) -> None:
+        contract = self.contract
+        result.not_played = self.not_played
+        result.passed_out = contract is None and not self.whist and not self.not_played
+        result.level = contract.level if contract else None
+        result.strain = contract.strain.code if contract else ""
+        result.doubling = contract.doubling.suffix if contract else ""
+        result.declarer = self.declarer.value if self.declarer else ""
+        result.tricks = self.tricks
+        result.honours_n, result.honours_e, result.honours_s, result.honours_w = self.honours
+        result.dealers_one_spade = self.dealers_one_spade
+        result.revokes = [{"by": r.by.value, "penalty": r.penalty.value} for r in self.revokes]
+        result.trumps = self.trumps
+
+
+@dataclass(frozen=True)
+class Saved:
+    result: Result
+    created: bool
+    repeated: bool = False
+
+
+def _subject(board: Board, seating: Seating) -> str:
+    return f"Board {board.number}, round {seating.round}, table {seating.table.number}"
+
+
+def _audit(event: Event, result: Result | None, action: str, subject: str, **kwargs: Any) -> AuditEntry:
+    return AuditEntry.objects.create(event=event, result=result, action=action, subject=subject, **kwargs)
+
+
+def _check_event_open(event: Event) -> None:
+    if event.is_locked:
+        raise ResultRefused("The event is closed: results can no longer be changed.")
+
+
+def _board_at(seating: Seating, number: int) -> Board:
+    if number not in seating.board_numbers:
+        boards = ", ".join(str(n) for n in seating.board_numbers)
+        raise ResultRefused(
+            f"Board {number} is not played at table {seating.table.number} in round {seating.round}: "
+            f"this table plays boards {boards}.",
+            "board",
+        )
+    board = Board.objects.filter(section_id=seating.section_id, number=number).first()
+    if board is None:
+        raise ResultRefused(f"There is no board {number} in this section.", "board")
+    return board
+
+
+def record(
+    *,
+    seating: Seating,
+    board_number: int,
+    facts: Facts,
+    request_key: uuid.UUID | None,
+    user: Any = None,
+    table: Table | None = None,
+    reason: str = "",
+) -> Saved:
+    """Record a new result for one board at one table in one round.
+
+    Idempotent: a repeated request (the same ``request_key``, as a phone resends after a
+    dropped connection or a double tap) returns the result already saved and changes
+    nothing. A second, different result for the same board at the same table is refused:
+    the first one stands until a director corrects it.
+    """
+    event = seating.section.event
+    if request_key is not None:
+        existing = Result.objects.filter(request_key=request_key).first()
+        if existing is not None:
+            return Saved(existing, created=False, repeated=True)
+    _check_event_open(event)
+    board = _board_at(seating, board_number)
+    facts.validate()
+    if Result.objects.filter(board=board, seating=seating).exists():
+        raise ResultRefused(
+            f"Board {board.number} is already entered at this table. "
+            "Ask the director to correct it if it is wrong (Law E).",
+            "board",
+        )
+    result = Result(
+        section_id=seating.section_id, board=board, seating=seating, ns=seating.ns, ew=seating.ew, request_key=request_key
+    )
+    facts.apply_to(result)
+    try:
+        with transaction.atomic():
+            result.save()
+            BoardPlay.objects.bulk_create(
+                [BoardPlay(result=result, board=board, pair=seating.ns), BoardPlay(result=result, board=board, pair=seating.ew)]
+            )
+            _audit(
+                event,
+                result,
+                AuditEntry.Action.CREATE,
+                _subject(board, seating),
+                user=user if user is not None and user.is_authenticated else None,
+                table=table,
+                before=None,
+                after=snapshot(result),
+                reason=reason,
+            )
+    except IntegrityError as error:
+        # A concurrent request with the same key, or the same board twice, lost the race.
+        if request_key is not None:
+            existing = Result.objects.filter(request_key=request_key).first()
+            if existing is not None:
+                return Saved(existing, created=False, repeated=True)
+        raise ResultRefused(
+            f"Board {board.number} is already recorded for one of these pairs; nothing was saved.", "board"
+        ) from error
+    return Saved(result, created=True)
+
+
+def correct(*, result: Result, facts: Facts, reason: str, user: Any = None, table: Table | None = None) -> Result:
+    """Change a recorded result, keeping before, after and the reason in the audit log.
+
+    A table may change its own entry only until the opponents confirm it; a revoke may not
+    be claimed once the deal's score is agreed (Law D); once the round is agreed, only a
+    director or scorer may correct a score (Law E).
+    """
+    event = result.section.event
+    _check_event_open(event)
+    if not reason.strip():
+        raise ResultRefused("Say why the result is corrected: the reason is kept in the audit log.", "reason")
+    if table is not None:
+        agreed = result.status == Result.Status.CONFIRMED
+        new_revoke = len(facts.revokes) > len(result.revokes)
+        if new_revoke:
+            verdict = may_claim_revoke(last_trick_quitted=True, score_agreed=agreed)
+            if not verdict.allowed:
+                raise ResultRefused(verdict.reason, "revokes")
+        verdict = may_correct_score(round_agreed=result.seating.agreed_at is not None or agreed)
+        if not verdict.allowed:
+            raise ResultRefused(verdict.reason + " Ask the director.")
+    facts.validate()
+    before = snapshot(result)
+    with transaction.atomic():
+        facts.apply_to(result)
+        result.status = Result.Status.ENTERED if table is not None else result.status
+        result.updated = timezone.now()
+        result.save()
+        _audit(
+            event,
+            result,
+            AuditEntry.Action.UPDATE,
+            _subject(result.board, result.seating),
+            user=user if user is not None and user.is_authenticated else None,
+            table=table,
+            before=before,
+            after=snapshot(result),
+            reason=reason,
+        )
+    return result
+
+
+def delete(*, result: Result, reason: str, user: Any) -> None:
+    """Remove a result entered by mistake (a director's act), keeping it in the audit log."""
+    event = result.section.event
+    _check_event_open(event)
+    if not reason.strip():
+        raise ResultRefused("Say why the result is deleted: the reason is kept in the audit log.", "reason")
+    with transaction.atomic():
+        _audit(
+            event,
+            None,
+            AuditEntry.Action.DELETE,
+            _subject(result.board, result.seating),
+            user=user,
+            before=snapshot(result),
+            after=None,
+            reason=reason,
+        )
+        result.delete()
+
+
+def set_status(*, result: Result, status: str, reason: str = "", user: Any = None, table: Table | None = None) -> Result:
+    """The opponents confirm a result (the deal's score is then agreed, Law D) or dispute it."""
+    event = result.section.event
+    _check_event_open(event)
+    if result.status == status:
+        return result  # a repeated tap changes nothing
+    action = AuditEntry.Action.CONFIRM if status == Result.Status.CONFIRMED else AuditEntry.Action.DISPUTE
+    before = snapshot(result)
+    with transaction.atomic():
+        result.status = status
+        result.updated = timezone.now()
+        result.save(update_fields=["status", "updated"])
+        _audit(
+            event,
+            result,
+            action,
+            _subject(result.board, result.seating),
+            user=user if user is not None and user.is_authenticated else None,
+            table=table,
+            before=before,
+            after=snapshot(result),
+            reason=reason,
+        )
+    return result
+
+
+def agree_round(*, seating: Seating, user: Any = None, table: Table | None = None) -> Seating:
+    """Agree the scores of the deals played before changing opponents (Law E).
+
+    Every board of the round must be recorded and none disputed; after this only a
+    director or scorer may correct them.
+    """
+    event = seating.section.event
+    _check_event_open(event)
+    if seating.agreed_at is not None:
+        return seating
+    results = {r.board.number: r for r in Result.objects.filter(seating=seating).select_related("board")}
+    missing = [n for n in seating.board_numbers if n not in results]
+    if missing:
+        raise ResultRefused("Enter every board before agreeing the round; missing: " + ", ".join(map(str, missing)) + ".")
+    disputed = [n for n, r in results.items() if r.status == Result.Status.DISPUTED]
+    if disputed:
+        raise ResultRefused("The director must rule on the disputed boards first: " + ", ".join(map(str, disputed)) + ".")
+    with transaction.atomic():
+        seating.agreed_at = timezone.now()
+        seating.save(update_fields=["agreed_at"])
+        Result.objects.filter(seating=seating, status=Result.Status.ENTERED).update(status=Result.Status.CONFIRMED)
+        _audit(
+            event,
+            None,
+            AuditEntry.Action.AGREE,
+            f"Round {seating.round}, table {seating.table.number}",
+            user=user if user is not None and user.is_authenticated else None,
+            table=table,
+            after={"boards": seating.board_numbers},
+        )
+    return seating
+
+
+def revoke_from(data: dict[str, str]) -> Revoke:
+    return Revoke(Seat.parse(data["by"]), RevokePenalty.parse(data.get("penalty", "points")))

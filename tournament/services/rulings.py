@@ -1,0 +1,147 @@
+"""Directors' rulings: record an irregularity with its law, see what it does, undo it.
+
+A ruling never edits the facts a table reported; it is applied when the scores are
+derived, and undoing it restores the score exactly as it was. Both acts are audited.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.duplicate_laws import irregular_hand_outcome
+from scoring.errors import ScoringError
+from scoring.pairs import Irregular
+
+from ..models import AuditEntry, Result, Ruling, Seating
+from .results import Facts, ResultRefused, record
+
+# Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).
+PRESETS: dict[str, dict[str, Any]] = {
+    "declaration_out_of_turn": {
+        "kind": Ruling.Kind.AWARD,
+        "law": "Law F",
+        "points": 50,
+        "reason": "Declaration out of turn: it stands; the adversaries score 50 honour points and the "
+        "offender's partner may not bid again on the deal.",
+    },
+    "omitted_card": {
+        "kind": Ruling.Kind.AWARD,
+        "law": "Law F (Law 81)",
+        "points": 50,
+        "reason": "A player failed to play to a trick (Law 81): 50 points to the adverse honour column.",
+    },
+}
+
+
+def _snapshot(ruling: Ruling) -> dict[str, Any]:
+    return {
+        "kind": ruling.kind,
+        "law": ruling.law,
+        "side": ruling.side,
+        "points": ruling.points,
+        "seat": ruling.seat,
+        "revoke_penalty": ruling.revoke_penalty,
+        "reason": ruling.reason,
+        "active": ruling.active,
+    }
+
+
+def _subject(result: Result) -> str:
+    return f"Board {result.board.number}, round {result.seating.round}, table {result.seating.table.number}"
+
+
+IRREGULAR_KIND = {
+    Irregular.AVERAGE: Ruling.Kind.IRREGULAR_AVERAGE,
+    Irregular.NS_OFFENDED: Ruling.Kind.IRREGULAR_NS_OFFENDED,
+    Irregular.EW_OFFENDED: Ruling.Kind.IRREGULAR_EW_OFFENDED,
+}
+
+
+@transaction.atomic
+def rule_irregular_hands(
+    *, seating: Seating, board_number: int, user: Any, discovered: str, surplus_with: str | None, short_side: str
+) -> Ruling:
+    """A wrong number of cards at a table (Law B): the engine says what follows.
+
+    Only the case of Law B (3) with three or more tables is scored by a ruling: the table
+    records the deal as not played and takes the average, or the lowest and highest scores.
+    A new deal or a deal sent back is played again, and its result entered as usual.
+    """
+    tables_playing = Seating.objects.filter(section_id=seating.section_id, board_numbers__contains=board_number).count()
+    try:
+        verdict = irregular_hand_outcome(discovered, max(tables_playing, 1), surplus_with)
+        entry = verdict.contest_entry(short_side)
+    except ScoringError as error:
+        raise ResultRefused(str(error)) from error
+    if entry is None:
+        raise ResultRefused(verdict.reason + " Enter the result of the deal as it is then played.")
+    existing = Result.objects.filter(seating=seating, board__number=board_number).first()
+    if existing is not None:
+        raise ResultRefused(
+            f"Board {board_number} already has a result at this table; delete it first if the deal was not played."
+        )
+    saved = record(
+        seating=seating,
+        board_number=board_number,
+        facts=Facts(not_played=True),
+        request_key=None,
+        user=user,
+        reason=verdict.reason,
+    )
+    return add_ruling(result=saved.result, user=user, kind=IRREGULAR_KIND[entry], law="Law B (3)", reason=verdict.reason)
+
+
+@transaction.atomic
+def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, **details: Any) -> Ruling:
+    """Record a ruling on a result and audit it."""
+    event = result.section.event
+    if event.is_locked:
+        raise ResultRefused("The event is closed: no more rulings can be made.")
+    if not reason.strip():
+        raise ResultRefused("Say what happened: the reason is printed with the ruling.", "reason")
+    if kind not in Ruling.Kind.values:
+        raise ResultRefused(f"{kind!r} is not a kind of ruling.", "kind")
+    if kind == Ruling.Kind.AWARD and (details.get("side") not in ("NS", "EW") or not details.get("points")):
+        raise ResultRefused("An award needs the side that receives it and the points.", "points")
+    if kind == Ruling.Kind.REVOKE and details.get("seat") not in ("N", "E", "S", "W"):
+        raise ResultRefused("Say which seat revoked.", "seat")
+    ruling = Ruling.objects.create(result=result, kind=kind, law=law, reason=reason, created_by=user, **details)
+    AuditEntry.objects.create(
+        event=event,
+        result=result,
+        action=AuditEntry.Action.RULING,
+        subject=_subject(result),
+        user=user,
+        after=_snapshot(ruling),
+        reason=reason,
+    )
+    return ruling
+
+
+@transaction.atomic
+def undo_ruling(*, ruling: Ruling, user: Any, reason: str) -> Ruling:
+    """Undo a ruling: it stays on record, marked undone, and the score is derived without it."""
+    result = ruling.result
+    event = result.section.event
+    if event.is_locked:
+        raise ResultRefused("The event is closed: rulings can no longer be undone.")
+    if not ruling.active:
+        return ruling
+    before = _snapshot(ruling)
+    ruling.undone_at = timezone.now()
+    ruling.undone_by = user
+    ruling.save(update_fields=["undone_at", "undone_by"])
+    AuditEntry.objects.create(
+        event=event,
+        result=result,
+        action=AuditEntry.Action.UNDO,
+        subject=_subject(result),
+        user=user,
+        before=before,
+        after=_snapshot(ruling),
+        reason=reason,
+    )
+    return ruling

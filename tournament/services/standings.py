@@ -1,0 +1,191 @@
+"""Scores derived from the facts, for every screen, sheet and spreadsheet.
+
+One call loads a section's pairs, results and rulings in a fixed number of queries,
+scores every result with the engine and runs the contest: the pair contest of Law H
+(with Law B rulings) or the team match of Law G. Nothing here is stored; every figure
+can be traced back to the engine's lines and the rulings that touched it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Prefetch
+
+from scoring.core import Side
+from scoring.deal import DealScore
+from scoring.errors import ScoringError
+from scoring.pairs import Irregular, PairContest, TableResult, pair_contest
+from scoring.teams import Team as EngineTeam
+from scoring.teams import TeamMatch, TeamResult, team_match, whist_team_match
+
+from ..models import Board, Event, Pair, Result, Ruling, Section
+from .facts import score_of
+
+IRREGULAR_KINDS = {
+    Ruling.Kind.IRREGULAR_AVERAGE: Irregular.AVERAGE,
+    Ruling.Kind.IRREGULAR_NS_OFFENDED: Irregular.NS_OFFENDED,
+    Ruling.Kind.IRREGULAR_EW_OFFENDED: Irregular.EW_OFFENDED,
+}
+
+
+@dataclass
+class ScoredResult:
+    """A recorded result with what the engine made of it."""
+
+    result: Result
+    rulings: list[Ruling]
+    score: DealScore | None  # None for whist and for a table taking a Law B average
+    irregular: Irregular | None
+    problem: str = ""
+
+    @property
+    def active_rulings(self) -> list[Ruling]:
+        return [r for r in self.rulings if r.active]
+
+    def points(self, side: Side) -> int | None:
+        """What ``side`` scored at the table: gross points (Auction) or total tricks (Whist)."""
+        if self.irregular is not None or self.problem:
+            return None
+        if self.score is None:
+            tricks = self.result.tricks
+            return tricks if side is Side.NS else 13 - tricks
+        return self.score.side(side).total
+
+    @property
+    def net_ns(self) -> int | None:
+        if self.score is None or self.irregular is not None or self.problem:
+            return None
+        return self.score.net_ns
+
+
+@dataclass
+class SectionScores:
+    """Everything the screens and exports show for one section."""
+
+    event: Event
+    section: Section
+    pairs: dict[str, Pair]
+    boards: dict[int, Board]
+    results: list[ScoredResult]
+    contest: PairContest | None = None
+    match: TeamMatch | None = None
+    problems: list[str] = field(default_factory=list)
+
+    def by_board(self) -> dict[int, list[ScoredResult]]:
+        grouped: dict[int, list[ScoredResult]] = defaultdict(list)
+        for scored in self.results:
+            grouped[scored.result.board.number].append(scored)
+        return grouped
+
+    def for_pair(self, label: str) -> list[ScoredResult]:
+        return [s for s in self.results if label in (s.result.ns.label, s.result.ew.label)]
+
+    def exact_score(self, label: str) -> Fraction | None:
+        if self.contest is None:
+            return None
+        for standing in self.contest.standings:
+            if standing.pair == label:
+                return standing.score
+        return None
+
+
+def load_section(section: Section) -> tuple[dict[str, Pair], dict[int, Board], list[Result]]:
+    """A section's pairs, boards and results with their rulings: four queries whatever its size."""
+    pairs = {p.label: p for p in Pair.objects.filter(section=section).select_related("player1", "player2", "team")}
+    boards = {b.number: b for b in Board.objects.filter(section=section)}
+    results = list(
+        Result.objects.filter(section=section)
+        .select_related("board", "seating__table", "ns", "ew")
+        .prefetch_related(Prefetch("rulings", queryset=Ruling.objects.order_by("created", "id")))
+        .order_by("board__number", "seating__round", "seating__table__number")
+    )
+    return pairs, boards, results
+
+
+def score_section(section: Section) -> SectionScores:
+    """Score every result of the section and run its contest (Laws A-H)."""
+    event = section.event
+    pairs, boards, results = load_section(section)
+    scored: list[ScoredResult] = []
+    for result in results:
+        rulings = list(result.rulings.all())
+        irregular = next((IRREGULAR_KINDS[r.kind] for r in rulings if r.active and r.kind in IRREGULAR_KINDS), None)
+        score, problem = None, ""
+        if result.not_played and irregular is None:
+            problem = "the deal was not played and no ruling under Law B stands; the director must rule."
+        elif not event.is_whist and irregular is None:
+            try:
+                score = score_of(result, event, rulings)
+            except ScoringError as error:
+                problem = str(error)
+        scored.append(ScoredResult(result, rulings, score, irregular, problem))
+    sheet = SectionScores(event, section, pairs, boards, scored)
+    sheet.problems.extend(
+        f"Board {s.result.board.number}, table {s.result.seating.table.number}: {s.problem}" for s in scored if s.problem
+    )
+    try:
+        if event.is_teams:
+            sheet.match = _team_match(sheet)
+        else:
+            sheet.contest = _pair_contest(sheet)
+    except ScoringError as error:
+        sheet.problems.append(str(error))
+    return sheet
+
+
+def score_event(event: Event) -> list[SectionScores]:
+    return [score_section(section) for section in event.sections.all()]
+
+
+def _pair_contest(sheet: SectionScores) -> PairContest | None:
+    rows: list[TableResult] = []
+    for scored in sheet.results:
+        r = scored.result
+        deal = str(r.board.number)
+        if scored.irregular is not None:
+            rows.append(TableResult.irregular_hands(deal, r.ns.label, r.ew.label, scored.irregular))
+        elif scored.problem:
+            continue
+        elif sheet.event.is_whist:
+            rows.append(TableResult.whist(deal, r.ns.label, r.ew.label, r.tricks))
+        elif scored.net_ns is not None:
+            rows.append(TableResult.auction(deal, r.ns.label, r.ew.label, scored.net_ns))
+    if not rows:
+        return None
+    return pair_contest(rows)
+
+
+def _team_match(sheet: SectionScores) -> TeamMatch | None:
+    teams: dict[str, list[str]] = defaultdict(list)
+    names: dict[str, str] = {}
+    for pair in sheet.pairs.values():
+        if pair.team is not None:
+            teams[pair.team.label].append(pair.label)
+            names[pair.team.label] = pair.team.name
+    if len(teams) != 2:
+        return None
+    first, second = (EngineTeam(names[label], tuple(teams[label])) for label in sorted(teams))
+    rows: list[TeamResult] = []
+    for scored in sheet.results:
+        r = scored.result
+        ns, ew = scored.points(Side.NS), scored.points(Side.EW)
+        if ns is None or ew is None:
+            continue
+        if sheet.event.is_whist:
+            rows.append(TeamResult.whist(str(r.board.number), r.ns.label, r.ew.label, r.tricks))
+        else:
+            rows.append(TeamResult(str(r.board.number), r.ns.label, r.ew.label, ns, ew))
+    # A match compares deals played at every table (Law G); deals still in play wait.
+    tables = len(teams[sorted(teams)[0]])
+    played: dict[str, int] = defaultdict(int)
+    for row in rows:
+        played[row.deal] += 1
+    rows = [row for row in rows if played[row.deal] == tables]
+    if not rows:
+        return None
+    if sheet.event.is_whist:
+        return whist_team_match(first, second, rows)
+    return team_match(first, second, rows)

@@ -1,0 +1,63 @@
+"""Template filters for scores: signs, exact fractions, contracts with suit symbols."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from scoring.numbers import mixed_text, round_half_away
+
+register = template.Library()
+
+SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠", "NT": "NT"}
+RED = {"D", "H"}
+
+
+@register.filter
+def signed(value: int | Fraction | None) -> str:
+    """+50, −30, 0: a plus/minus score as directors write it."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    text = mixed_text(value)
+    return f"+{text}" if value > 0 else text.replace("-", "−")
+
+
+@register.filter
+def rounded(value: int | Fraction | None) -> str:
+    """The whole number shown (halves away from zero, reading R-7), signed."""
+    if value is None:
+        return ""
+    return signed(round_half_away(Fraction(value)))
+
+
+@register.filter
+def exact_if_hidden(value: int | Fraction | None) -> str:
+    """The exact fraction, only where rounding hides it: '(exactly +49 2/3)'."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return ""
+    return f"exactly {signed(value)}"
+
+
+@register.filter
+def contract(text: str) -> SafeString | str:
+    """'3HX' as 3♥X, with the red suits in red."""
+    if not text or not text[0].isdigit():
+        return text
+    level, rest = text[0], text[1:]
+    strain = "NT" if rest.startswith("NT") else rest[:1]
+    doubling = rest[len(strain) :]
+    symbol = SYMBOLS.get(strain, strain)
+    css = "red" if strain in RED else ""
+    return format_html('{}<span class="{}">{}</span>{}', level, css, symbol, doubling)
+
+
+@register.filter
+def seat_name(code: str) -> str:
+    return {"N": "North", "E": "East", "S": "South", "W": "West"}.get(code, code)

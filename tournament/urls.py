@@ -1,0 +1,18 @@
+"""URLs of the duplicate tournament manager. Each views module owns its own patterns."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from .views import calculator, director, exports, public, table
+
+urlpatterns = [
+    path("calculator/", calculator.calculator, name="calculator"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    *public.urlpatterns,
+    *director.urlpatterns,
+    *table.urlpatterns,
+    *exports.urlpatterns,
+]

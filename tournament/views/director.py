@@ -1,0 +1,5 @@
+"""director views (being built)."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

@@ -1,0 +1,5 @@
+"""table views (being built)."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []
