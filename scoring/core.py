@@ -211,7 +211,9 @@ class Contract:
 
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or not isinstance(self.level, int):
-            raise ContractError(f"{self.level!r} is not a level: a declaration names 1 to 7 odd tricks (Law 42).")
+            raise ContractError(
+                f"{self.level!r} is not a level: a declaration names 1 to 7 odd tricks (Law 42)."
+            )
         if self.level > 7:
             raise ContractError(
                 f"{_word(self.level)} is more than the seven odd tricks a declaration may name (Law 50)."

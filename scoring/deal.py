@@ -168,6 +168,15 @@ def _score_play(deal: Deal, contract: Contract, declarer: Seat, options: Options
                 f"Revoke by {who}: the declarer takes {points} points",
                 revoke_law,
             )
+        elif declarer_revoked:
+            sheet.add(
+                ours,
+                Column.TRICK,
+                0,
+                f"Revoke by {who}: the declarer elected three tricks, which earn nothing "
+                f"because {declarer.name_word} also revoked",
+                revoke_law,
+            )
         else:
             moved = min(3, 13 - deal.tricks - transferred)
             transferred += moved

@@ -131,7 +131,6 @@ class Deal:
                 "Law 48 limits the loss only on the dealer's original one spade; "
                 f"the contract is {self.contract}."
             )
-        _check_revoke_elections(self.declarer, self.revokes)
 
     @classmethod
     def build(
@@ -229,17 +228,6 @@ def _check_passed_out(deal: Deal) -> None:
         raise DealError("A passed-out deal has no dealer's one spade (Law 48).")
     if deal.revokes:
         raise DealError("A passed-out deal is not played, so no one can revoke (Law 84).")
-
-
-def _check_revoke_elections(declarer: Seat, revokes: tuple[Revoke, ...]) -> None:
-    if not any(revoke.by is declarer for revoke in revokes):
-        return
-    for revoke in revokes:
-        if revoke.by.side is not declarer.side and revoke.penalty is RevokePenalty.TRICKS:
-            raise DealError(
-                f"{declarer.name_word}, the declarer, also revoked, so his side scores nothing but honours: "
-                f"tricks for {revoke.by.name_word}'s revoke would score nothing; elect points (Law 84)."
-            )
 
 
 def _parse_contract(contract: object) -> Contract | None:

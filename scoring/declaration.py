@@ -9,7 +9,8 @@ Irregular calls (Laws 49, 50, 50a and the 1912 code's law 57) are not simply ref
 call recorded together with the adversaries' choice of penalty (a :class:`PenaltyKind`)
 takes the effect that penalty gives, so that a bar on a player is known to the state and a
 barred player's later declaration is detected (Law 50a). What each code allows is listed by
-:func:`scoring.declaration_penalties.penalty_options`.
+:func:`scoring.declaration_penalties.penalty_options`. That module (irregularities, their
+detection and penalties) imports this one; this one reaches it inside functions only.
 
 Penalty points (duplicate Law F) are :class:`PenaltyAward` values with the same fields as
 the deal engine's ``Award`` (``to``, ``points``, ``law``, ``reason``), so the deal engine can
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -31,6 +31,7 @@ from .errors import AuctionError
 from .numbers import NUMBER_WORDS
 
 if TYPE_CHECKING:
+    from .deal import Award
     from .declaration_penalties import Irregularity, PenaltyKind, PenaltyOption
 
 
@@ -219,8 +220,8 @@ class Bar:
 
     def describe(self) -> str:
         if self.until is BarUntil.ADVERSE_BID_OR_DOUBLE:
-            north, south = self.seat.side.other.seats
-            when = f"unless {north.name_word} or {south.name_word} bids or doubles"
+            first, second = self.seat.side.other.seats
+            when = f"unless {first.name_word} or {second.name_word} bids or doubles"
         else:
             when = self.until.value
         return f"{self.seat.name_word} may not declare {when} ({self.law})"
@@ -249,11 +250,11 @@ class PenaltyAward:
     def as_tuple(self) -> tuple[Side, int, str, str]:
         return (self.to, self.points, self.law, self.reason)
 
-    def as_award(self) -> object:
+    def as_award(self) -> Award:
         """The deal engine's ``Award`` (scoring.deal), imported only when asked for."""
-        award_type = importlib.import_module("scoring.deal").Award
-        award: object = award_type(to=self.to, points=self.points, law=self.law, reason=self.reason)
-        return award
+        from .deal import Award
+
+        return Award(self.to, self.points, self.law, self.reason)
 
 
 class AuctionOutcome(enum.Enum):

@@ -190,7 +190,7 @@ def find_irregularity(state: AuctionState, seat: Seat, call: Call) -> Irregulari
     """
     who = seat.name_word
     if state.closed:
-        raise AuctionError(_closed_message(state, seat))
+        raise AuctionError(_closed_message(state, seat, call))
     if isinstance(call, Bid) and call.strain is Strain.SPADES and state.rules.english:
         raise AuctionError(
             "Under the English rule spades are always royal (value 9): there is no plain spade "
@@ -239,14 +239,14 @@ def find_irregularity(state: AuctionState, seat: Seat, call: Call) -> Irregulari
     return None
 
 
-def _closed_message(state: AuctionState, seat: Seat) -> str:
+def _closed_message(state: AuctionState, seat: Seat, call: Call) -> str:
     if state.outcome is AuctionOutcome.NEW_DEAL:
         return "The bidding is over: the adversaries chose a new deal."
     if state.outcome is AuctionOutcome.PASSED_OUT:
         return "The bidding is over: all four passed and the deal is passed out (English rule)."
     final = state.final
     assert final is not None
-    if final.seat is seat:
+    if final.seat is seat and isinstance(call, Bid):
         return (
             f"{seat.name_word}'s {final.bid.describe()} has been passed by the three others: it is final, "
             "and a player cannot overbid his own declaration so passed (Law 45)."
@@ -345,7 +345,7 @@ def _made(kind: PenaltyKind, irregularity: Irregularity, made: Bid, how: str) ->
     return PenaltyOption(
         kind,
         "Law 50",
-        f"{how}: {seat.name_word}'s {bid.describe()} becomes {made.describe_value()}, and "
+        f"{seat.name_word}'s {bid.describe()} is {how}: it becomes {made.describe_value()}, and "
         f"{seat.partner.name_word} may not declare again unless {_adversaries(seat)} bids or doubles "
         "(Law 50).",
         stands=made,
@@ -393,7 +393,7 @@ def _substitute(irregularity: Irregularity, rules: AuctionRules, what: str, stan
 
 def _not_demanded(law: str, what: str, stands: Call | None) -> PenaltyOption:
     return PenaltyOption(
-        PenaltyKind.NOT_DEMANDED, law, f"No penalty demanded: {what} ({law}).", stands=stands
+        PenaltyKind.NOT_DEMANDED, law, f"No penalty demanded ({law}): {what}.", stands=stands
     )
 
 
@@ -407,7 +407,7 @@ def _insufficient(irregularity: Irregularity, context: AuctionState, rules: Auct
     options: list[PenaltyOption] = []
     if level is not None:
         options.append(
-            _made(PenaltyKind.MAKE_SUFFICIENT, irregularity, Bid(level, bid.strain), "Made sufficient")
+            _made(PenaltyKind.MAKE_SUFFICIENT, irregularity, Bid(level, bid.strain), "made sufficient")
         )
     else:
         # R-10: not even seven is higher, so it is treated as impossible, without "make it seven".
@@ -417,9 +417,11 @@ def _insufficient(irregularity: Irregularity, context: AuctionState, rules: Auct
         if final is not None:
             options.append(final)
         if rules.duplicate and not options:
-            options += _substitute(
-                irregularity, rules, f"{irregularity.seat.name_word}'s declaration is cancelled", None
+            what = (
+                f"{irregularity.seat.name_word}'s {bid.describe()}, which not even seven would make "
+                "sufficient, is cancelled (reading R-10)"
             )
+            options += _substitute(irregularity, rules, what, None)
     options.append(
         _not_demanded(
             "Law 50b",
@@ -437,7 +439,7 @@ def _impossible(irregularity: Irregularity, context: AuctionState, rules: Auctio
     seven = Bid(7, bid.strain)
     options: list[PenaltyOption] = []
     if current is None or seven.outranks(current.bid):
-        options.append(_made(PenaltyKind.MAKE_SEVEN, irregularity, seven, "Made seven"))
+        options.append(_made(PenaltyKind.MAKE_SEVEN, irregularity, seven, "made seven"))
     if not rules.duplicate:
         options.append(_new_deal("Law 50"))
     final = _last_declaration_final(irregularity, context)

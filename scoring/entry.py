@@ -45,7 +45,9 @@ def parse_entry(text: str, *, allow_pass: bool = False) -> Entry:
         raise DealError("Write the result as contract, declarer and tricks, for example 3HX N 9.")
     if cleaned in _PASS_WORDS:
         if not allow_pass:
-            raise DealError("The dealer must declare at least one odd trick, so a deal cannot be passed out (Law 42).")
+            raise DealError(
+                "The dealer must declare at least one odd trick, so a deal cannot be passed out (Law 42)."
+            )
         return Entry(None, None, 0)
     match = _LINE.match(cleaned)
     if match is None:

@@ -78,10 +78,12 @@ class MovementKind(enum.Enum):
 
     @property
     def code(self) -> str:
+        """The short code :meth:`parse` reads, as "relay-mitchell"."""
         return self.value[0]
 
     @property
     def label(self) -> str:
+        """The name a director uses, as "skip Mitchell"."""
         return self.value[1]
 
 
@@ -375,11 +377,15 @@ def howell(tables: int, boards_per_round: int, *, phantom: bool = False) -> Move
         )
     m = layout.rounds
     rows = [(r, t, str(ns), str(ew), board_set) for r, t, ns, ew, board_set in layout.rows()]
+    waiting = sorted({m - len({row[4] for row in rows if row[0] == r}) for r in range(1, m + 1)})
+    idle = (
+        _plural(waiting[0], "board set") if len(waiting) == 1 else f"{waiting[0]} to {waiting[-1]} board sets"
+    )
     notes = [
         f"Pair {2 * n} stays N-S at table 1; every other pair moves as the table cards say.",
-        f"Each round {_plural(m - len({row[4] for row in rows if row[0] == 1}), 'board set')} "
-        "wait on relay stands.",
-        f"Two pairs hold the same cards on {layout.balance[0]} to {layout.balance[1]} sets (balance).",
+        f"Each round {idle} wait on relay stands.",
+        f"With every pair present, two pairs hold the same cards on {layout.balance[0]} to "
+        f"{layout.balance[1]} sets (balance).",
     ]
     if n == 2:
         notes += ["Both tables play the same boards each round, passing them between the tables."]
@@ -735,7 +741,7 @@ def _count_problems(board_plays: tuple[BoardPlays, ...], expected: int | None) -
             by_count.setdefault(plays.times, []).append(plays.board)
     if expected is None and len(by_count) > 1:
         spread = "; ".join(
-            f"{boards_text(boards)} {_times(times)}" for times, boards in sorted(by_count.items())
+            f"{boards_text(boards)}: {_times(times)}" for times, boards in sorted(by_count.items())
         )
         problems.append(
             f"The boards are played unequally: {spread}; every board must be played the same number of "
@@ -764,6 +770,7 @@ def _kind_problems(
     real = movement.pairs
     mitchells = (MovementKind.MITCHELL, MovementKind.RELAY_MITCHELL, MovementKind.SKIP_MITCHELL)
     complete = kind is MovementKind.HOWELL or (kind in mitchells[:2] and movement.rounds == movement.tables)
+    name = kind.label if kind is MovementKind.HOWELL else f"complete {kind.label}"
     if kind is MovementKind.HOWELL:
         for i, pair in enumerate(real):
             for other in real[i + 1 :]:
@@ -798,7 +805,7 @@ def _kind_problems(
                     )
                 elif times == 0 and complete:
                     problems.append(
-                        f"Pairs {pair} and {other} never meet; in a complete {kind.label} each N-S pair "
+                        f"Pairs {pair} and {other} never meet; in a {name} each N-S pair "
                         "meets each E-W pair once."
                     )
     if complete:
@@ -808,8 +815,8 @@ def _kind_problems(
             missing = set(range(1, movement.board_count + 1)) - played - sat_out
             if missing:
                 problems.append(
-                    f"Pair {pair} never plays {boards_text(missing)}; in a complete {kind.label} every pair "
-                    "plays every board."
+                    f"Pair {pair} never plays {boards_text(missing)}; in a {name} every pair plays every "
+                    "board."
                 )
     return problems
 

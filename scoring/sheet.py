@@ -109,13 +109,17 @@ class Sheet:
 
 
 def quoted(value: object) -> str:
-    """A value as an error message quotes it: briefly, whatever it is.
+    """A value as an error message quotes it: briefly, and as JSON would show it.
 
     A huge number has no short spelling and a long text is cut, so a message stays a sentence.
     """
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, int):
         return str(value) if abs(value) < 10**12 else "So large a number"
-    text = (
-        repr(value) if not isinstance(value, list | dict | tuple | set | frozenset) else type(value).__name__
-    )
+    if isinstance(value, list | tuple):
+        return "[...]"
+    if isinstance(value, dict | set | frozenset):
+        return "{...}"
+    text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -16,7 +16,11 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def _chromium() -> str:
-    for candidate in (os.environ.get("CHROMIUM_PATH"), "/usr/lib/chromium/chromium", shutil.which("chromium")):
+    for candidate in (
+        os.environ.get("CHROMIUM_PATH"),
+        "/usr/lib/chromium/chromium",
+        shutil.which("chromium"),
+    ):
         if candidate and os.path.exists(candidate):
             return candidate
     raise RuntimeError("Chromium is not installed: run 'make system-deps' (apt-get install chromium).")
@@ -25,4 +29,8 @@ def _chromium() -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Drive the system's Chromium: Playwright's own browser download is not available here."""
-    return {**browser_type_launch_args, "executable_path": _chromium(), "args": ["--disable-gpu", "--disable-quic"]}
+    return {
+        **browser_type_launch_args,
+        "executable_path": _chromium(),
+        "args": ["--disable-gpu", "--disable-quic"],
+    }

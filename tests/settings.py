@@ -4,6 +4,6 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-suite-only-secret-key-not-for-any-server")
 
-from tournament.settings import *  # noqa: E402,F403
+from tournament.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -209,7 +209,9 @@ class Pair(models.Model):
 
     class Meta:
         ordering = ["section", "id"]
-        constraints = [models.UniqueConstraint(fields=["section", "label"], name="pair_label_unique_in_section")]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "label"], name="pair_label_unique_in_section")
+        ]
 
     def __str__(self) -> str:
         return f"Pair {self.label}"
@@ -251,7 +253,9 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["number"]
-        constraints = [models.UniqueConstraint(fields=["section", "number"], name="table_number_unique_in_section")]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="table_number_unique_in_section")
+        ]
 
     def __str__(self) -> str:
         return f"Table {self.number}"
@@ -274,7 +278,9 @@ class Seating(models.Model):
     class Meta:
         ordering = ["round", "table__number"]
         constraints = [
-            models.UniqueConstraint(fields=["section", "round", "table"], name="one_seating_per_table_per_round"),
+            models.UniqueConstraint(
+                fields=["section", "round", "table"], name="one_seating_per_table_per_round"
+            ),
             models.UniqueConstraint(fields=["section", "round", "ns"], name="ns_pair_at_one_table_per_round"),
             models.UniqueConstraint(fields=["section", "round", "ew"], name="ew_pair_at_one_table_per_round"),
             models.CheckConstraint(condition=~Q(ns=models.F("ew")), name="pair_never_meets_itself"),
@@ -315,7 +321,9 @@ class Result(models.Model):
         default=False, help_text="The hands were irregular and the deal passed on unplayed (Law B (3))."
     )
     declarer = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
-    tricks = models.PositiveSmallIntegerField(help_text="Auction: tricks won in play by the declaring side. Whist: N-S.")
+    tricks = models.PositiveSmallIntegerField(
+        help_text="Auction: tricks won in play by the declaring side. Whist: N-S."
+    )
     honours_n = models.PositiveSmallIntegerField(default=0)
     honours_e = models.PositiveSmallIntegerField(default=0)
     honours_s = models.PositiveSmallIntegerField(default=0)
@@ -333,13 +341,20 @@ class Result(models.Model):
     class Meta:
         ordering = ["board__number", "seating__table__number"]
         constraints = [
-            models.UniqueConstraint(fields=["board", "seating"], name="one_result_per_board_per_table_per_round"),
+            models.UniqueConstraint(
+                fields=["board", "seating"], name="one_result_per_board_per_table_per_round"
+            ),
             models.UniqueConstraint(fields=["board", "ns"], name="ns_pair_meets_board_once"),
             models.UniqueConstraint(fields=["board", "ew"], name="ew_pair_meets_board_once"),
             models.CheckConstraint(condition=Q(tricks__range=(0, 13)), name="tricks_0_13"),
-            models.CheckConstraint(condition=Q(level__isnull=True) | Q(level__range=(1, 7)), name="level_1_7"),
             models.CheckConstraint(
-                condition=Q(honours_n__lte=5) & Q(honours_e__lte=5) & Q(honours_s__lte=5) & Q(honours_w__lte=5),
+                condition=Q(level__isnull=True) | Q(level__range=(1, 7)), name="level_1_7"
+            ),
+            models.CheckConstraint(
+                condition=Q(honours_n__lte=5)
+                & Q(honours_e__lte=5)
+                & Q(honours_s__lte=5)
+                & Q(honours_w__lte=5),
                 name="honours_at_most_5_a_seat",
             ),
             models.CheckConstraint(condition=~Q(ns=models.F("ew")), name="result_pair_never_meets_itself"),
@@ -371,7 +386,12 @@ class BoardPlay(models.Model):
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["board", "pair"], name="pair_never_meets_a_board_twice")]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "pair"], name="pair_never_meets_a_board_twice")
+        ]
+
+    def __str__(self) -> str:
+        return f"Pair {self.pair_id} on board {self.board_id}"
 
 
 class Ruling(models.Model):
@@ -435,7 +455,9 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     table = models.ForeignKey(Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    subject = models.CharField(max_length=120, help_text="What changed, in words: 'Board 4, round 2, table 3'.")
+    subject = models.CharField(
+        max_length=120, help_text="What changed, in words: 'Board 4, round 2, table 3'."
+    )
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)

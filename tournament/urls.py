@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import calculator, director, exports, public, table
+from .views import calculator, director, exports, pdfs, public, table
 
 urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
@@ -15,4 +15,5 @@ urlpatterns = [
     *director.urlpatterns,
     *table.urlpatterns,
     *exports.urlpatterns,
+    *pdfs.urlpatterns,
 ]

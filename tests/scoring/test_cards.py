@@ -70,7 +70,10 @@ REFUSED = {
     "three hands": ("N:A764.AK4.A8.J832 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6", "gives 3 hand"),
     "no colon": ("A764.AK4.A8.J832", "not a PBN deal"),
     "three suits": ("N:A764.AK4.A8J832 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6 T3.JT5.J762.AK94", "has 3 suit"),
-    "bad rank": ("N:A764.AK4.A8.J83X 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6 T3.JT5.J762.AK94", "'X' in North's clubs"),
+    "bad rank": (
+        "N:A764.AK4.A8.J83X 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6 T3.JT5.J762.AK94",
+        "'X' in North's clubs",
+    ),
     "unknown seat": ("Q:A764.AK4.A8.J832 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6 T3.JT5.J762.AK94", "not a seat"),
     "not text": (52, "not a PBN deal"),
 }

@@ -36,7 +36,10 @@ def columns(score: DealScore) -> tuple[int, int, int, int]:
 
 def assert_lines_sum_to_columns(score: DealScore) -> None:
     for side in (Side.NS, Side.EW):
-        for column, total in ((Column.TRICK, score.side(side).trick), (Column.HONOUR, score.side(side).honour)):
+        for column, total in (
+            (Column.TRICK, score.side(side).trick),
+            (Column.HONOUR, score.side(side).honour),
+        ):
             entered = [line.points for line in score.lines if line.side is side and line.column is column]
             assert sum(entered) == total, (side, column, score.lines)
 
@@ -147,15 +150,23 @@ def texts(score: DealScore) -> list[tuple[Side, Column, int, str, str]]:
 
 def test_doubled_tricks_line_reads_like_the_score_pad() -> None:
     score = score_deal(deal("3HX", "S", 9), RUBBER)
-    assert (Side.NS, Column.TRICK, 48, "3 odd tricks in hearts, doubled: 3 × 16 = 48", "Law 47") in texts(score)
-    assert (Side.NS, Column.HONOUR, 50, "Bonus for fulfilling a doubled contract: 50", "Law 56") in texts(score)
+    assert (Side.NS, Column.TRICK, 48, "3 odd tricks in hearts, doubled: 3 × 16 = 48", "Law 47") in texts(
+        score
+    )
+    assert (Side.NS, Column.HONOUR, 50, "Bonus for fulfilling a doubled contract: 50", "Law 56") in texts(
+        score
+    )
 
 
 def test_simple_honours_undertricks_and_premium_lines() -> None:
     failed = score_deal(deal("3H", "S", 7, honours={"S": 2, "N": 1}), RUBBER)
-    assert (Side.NS, Column.HONOUR, 16, "Simple honours (3 of 5) in hearts: 2 × 8 = 16", "Table of values") in (
-        texts(failed)
-    )
+    assert (
+        Side.NS,
+        Column.HONOUR,
+        16,
+        "Simple honours (3 of 5) in hearts: 2 × 8 = 16",
+        "Table of values",
+    ) in (texts(failed))
     assert (Side.EW, Column.HONOUR, 100, "Undertricks: 2 × 50 = 100", "Law 47a") in texts(failed)
     made = score_deal(deal("4H", "S", 10))
     assert (Side.NS, Column.HONOUR, 125, "Premium for 30 or more in the trick column: 125", "Law A") in (
@@ -172,9 +183,13 @@ def test_one_spade_limit_line_cites_law_48_and_R1() -> None:
 
 def test_overtrick_bonus_line_counts_each_trick() -> None:
     score = score_deal(deal("2HXX", "S", 10), RUBBER)
-    assert (Side.NS, Column.HONOUR, 200, "Bonus for 2 tricks over a redoubled contract: 2 × 100 = 200", "Law 56") in (
-        texts(score)
-    )
+    assert (
+        Side.NS,
+        Column.HONOUR,
+        200,
+        "Bonus for 2 tricks over a redoubled contract: 2 × 100 = 200",
+        "Law 56",
+    ) in (texts(score))
 
 
 def test_award_without_a_law_is_entered_under_law_f() -> None:
@@ -196,6 +211,8 @@ def test_duplicate_false_has_no_premium() -> None:
 
 def test_the_premium_needs_thirty_in_the_trick_column_of_the_deal() -> None:
     assert score_deal(deal("1H", "S", 10)).ns.honour == 125  # 4 x 8 = 32
+    assert score_deal(deal("3NT", "S", 9)).ns.honour == 125  # exactly 30 is enough
+    assert score_deal(deal("5C", "S", 11)).ns.honour == 125  # 5 x 6 = 30
     assert score_deal(deal("1D", "S", 10)).ns.honour == 0  # 4 x 7 = 28
 
 
@@ -250,7 +267,9 @@ def test_every_revoke_by_the_declarer_is_penalised_R2() -> None:
 
 
 def test_revoke_points_follow_the_options() -> None:
-    score = score_deal(deal("3NT", "S", 7, revokes=[{"by": "S"}]), Options(duplicate=False, revoke_points=150))
+    score = score_deal(
+        deal("3NT", "S", 7, revokes=[{"by": "S"}]), Options(duplicate=False, revoke_points=150)
+    )
     assert score.ew.honour == 150 + 100
 
 
@@ -296,9 +315,11 @@ def test_both_sides_revoking_collect_each_others_penalty() -> None:
     assert columns(score) == (0, 100, 0, 100)
 
 
-def test_declarer_who_revoked_cannot_elect_tricks() -> None:
-    with pytest.raises(DealError, match="elect points"):
-        deal("4H", "S", 8, revokes=[{"by": "S"}, {"by": "E", "penalty": "tricks"}])
+def test_tricks_elected_by_a_declarer_who_also_revoked_earn_nothing() -> None:
+    # Law 84 gives the declarer the choice; his own revoke leaves his side nothing but honours.
+    score = score_deal(deal("4H", "S", 8, revokes=[{"by": "S"}, {"by": "E", "penalty": "tricks"}]), RUBBER)
+    assert columns(score) == (0, 0, 0, 100)
+    assert any("earn nothing" in line.text for line in score.lines)
 
 
 # ---------------------------------------------------------------- honour values (table of values)
@@ -335,18 +356,24 @@ def test_trump_honour_table(strain: Strain, holding: tuple[int, int], expected: 
 
 
 @pytest.mark.parametrize(
-    ("holding", "expected"), [((2, 1), 30), ((3, 0), 30), ((2, 2), 40), ((3, 1), 40), ((4, 0), 100), ((1, 1), 0)]
+    ("holding", "expected"),
+    [((2, 1), 30), ((3, 0), 30), ((2, 2), 40), ((3, 1), 40), ((4, 0), 100), ((1, 1), 0)],
 )
 def test_no_trump_aces(holding: tuple[int, int], expected: int) -> None:
     assert honour_value(Strain.NO_TRUMP, holding)[0] == expected
 
 
 def test_honour_words() -> None:
-    assert honour_value(Strain.ROYALS, (4, 1)) == (81, "Five honours, four in one hand, in royal spades: 9 × 9 = 81")
+    assert honour_value(Strain.ROYALS, (4, 1)) == (
+        81,
+        "Five honours, four in one hand, in royal spades: 9 × 9 = 81",
+    )
     assert honour_value(Strain.NO_TRUMP, (4, 0)) == (100, "Four aces in one hand: 100")
 
 
-@pytest.mark.parametrize(("strain", "holding"), [(Strain.HEARTS, (4, 2)), (Strain.NO_TRUMP, (3, 2)), (Strain.CLUBS, (-1, 2))])
+@pytest.mark.parametrize(
+    ("strain", "holding"), [(Strain.HEARTS, (4, 2)), (Strain.NO_TRUMP, (3, 2)), (Strain.CLUBS, (-1, 2))]
+)
 def test_impossible_honour_holdings_are_refused(strain: Strain, holding: tuple[int, int]) -> None:
     with pytest.raises(DealError):
         honour_value(strain, holding)
@@ -359,8 +386,16 @@ REFUSALS = {
     "unknown strain": ({"contract": "3Z", "declarer": "S", "tricks": 10}, ContractError, "not a contract"),
     "14 tricks": ({"contract": "3H", "declarer": "S", "tricks": 14}, DealError, "thirteen tricks"),
     "negative tricks": ({"contract": "3H", "declarer": "S", "tricks": -1}, DealError, "thirteen tricks"),
-    "tricks as text": ({"contract": "3H", "declarer": "S", "tricks": "9"}, DealError, "not a number of tricks"),
-    "tricks as bool": ({"contract": "3H", "declarer": "S", "tricks": True}, DealError, "not a number of tricks"),
+    "tricks as text": (
+        {"contract": "3H", "declarer": "S", "tricks": "9"},
+        DealError,
+        "not a number of tricks",
+    ),
+    "tricks as bool": (
+        {"contract": "3H", "declarer": "S", "tricks": True},
+        DealError,
+        "not a number of tricks",
+    ),
     "six honours": (
         {"contract": "3H", "declarer": "S", "tricks": 9, "honours": {"N": 3, "S": 3}},
         DealError,
@@ -414,7 +449,11 @@ REFUSALS = {
         '"points"',
     ),
     "passed out with a declarer": ({"contract": None, "declarer": "N"}, DealError, "no declarer"),
-    "revokes not a list": ({"contract": "3H", "declarer": "S", "tricks": 9, "revokes": "S"}, DealError, "list"),
+    "revokes not a list": (
+        {"contract": "3H", "declarer": "S", "tricks": 9, "revokes": "S"},
+        DealError,
+        "list",
+    ),
 }
 
 
@@ -438,7 +477,9 @@ def test_build_counts_honours_from_the_hands() -> None:
 
 
 def test_build_and_direct_construction_agree() -> None:
-    built = deal("3NTX", "south", 9, honours={"n": 1}, revokes=[{"by": "E"}], awards=[{"to": "E-W", "points": 50}])
+    built = deal(
+        "3NTX", "south", 9, honours={"n": 1}, revokes=[{"by": "E"}], awards=[{"to": "E-W", "points": 50}]
+    )
     direct = Deal(
         contract=built.contract,
         declarer=Seat.S,
@@ -448,7 +489,9 @@ def test_build_and_direct_construction_agree() -> None:
         awards=(Award(Side.EW, 50),),
     )
     assert built == direct
-    assert built != Deal.build(contract="3NT", declarer="S", tricks=9, honours={"N": 1}, revokes=[{"by": "E"}])
+    assert built != Deal.build(
+        contract="3NT", declarer="S", tricks=9, honours={"N": 1}, revokes=[{"by": "E"}]
+    )
 
 
 def test_score_deal_refuses_what_is_not_a_deal() -> None:

@@ -26,7 +26,9 @@ def make_club(name: str | None = None, **kwargs: Any) -> Club:
     return Club.objects.create(name=name or f"Club {number}", **kwargs)
 
 
-def make_member(club: Club, role: str = Membership.Role.DIRECTOR, username: str | None = None) -> AbstractBaseUser:
+def make_member(
+    club: Club, role: str = Membership.Role.DIRECTOR, username: str | None = None
+) -> AbstractBaseUser:
     user = make_user(username)
     Membership.objects.create(club=club, user=user, role=role)
     return user
@@ -43,5 +45,7 @@ def make_event(club: Club, director: Any = None, **kwargs: Any) -> Event:
         rounds=kwargs.pop("rounds", None),
         boards=kwargs.pop("boards", None),
     )
-    event = create_event(club=club, user=director, name=kwargs.pop("name", "Tuesday pairs"), plan=plan, **kwargs)
+    event = create_event(
+        club=club, user=director, name=kwargs.pop("name", "Tuesday pairs"), plan=plan, **kwargs
+    )
     return event

@@ -42,7 +42,9 @@ class DealForm(forms.Form):
         label="Final declaration",
         max_length=8,
         help_text="Level, strain (S C D H R NT) and X or XX: 3NTX, 2R, 4H.",
-        widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off", "placeholder": "4H"}),
+        widget=forms.TextInput(
+            attrs={"autocapitalize": "characters", "autocomplete": "off", "placeholder": "4H"}
+        ),
     )
     declarer = forms.ChoiceField(label="Declarer", choices=SEATS)
     tricks = forms.IntegerField(
@@ -70,9 +72,13 @@ class DealForm(forms.Form):
     award_ns = _count_field("Penalty points to N-S", 10_000)
     award_ew = _count_field("Penalty points to E-W", 10_000)
     slams = forms.ChoiceField(
-        label="Slams", choices=[("american", "American 20 / 40"), ("english", "English 50 / 100")], initial="american"
+        label="Slams",
+        choices=[("american", "American 20 / 40"), ("english", "English 50 / 100")],
+        initial="american",
     )
-    duplicate = forms.BooleanField(label="Duplicate Auction (125 premium, Law A)", required=False, initial=True)
+    duplicate = forms.BooleanField(
+        label="Duplicate Auction (125 premium, Law A)", required=False, initial=True
+    )
 
     def clean_contract(self) -> Contract:
         try:
@@ -89,17 +95,23 @@ class DealForm(forms.Form):
             if sum(counts) > limit:
                 what = "four aces at no trump" if limit == 4 else "five honours (A K Q J 10 of trumps)"
                 self.add_error(
-                    "honours_w", f"The seats hold {sum(counts)} honours, but there are only {what} (table of values)."
+                    "honours_w",
+                    f"The seats hold {sum(counts)} honours, but there are only {what} (table of values).",
                 )
             if data.get("dealers_one_spade") and (contract.level, contract.strain.code) != (1, "S"):
-                self.add_error("dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48).")
+                self.add_error(
+                    "dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48)."
+                )
         return data
 
     def to_deal(self) -> tuple[Deal, Options]:
         """The engine's view of the form; call only when ``is_valid()``."""
         data = self.cleaned_data
         revokes = tuple(
-            Revoke(Seat.parse(data[f"revoke{i}_by"]), RevokePenalty.parse(data.get(f"revoke{i}_penalty") or "points"))
+            Revoke(
+                Seat.parse(data[f"revoke{i}_by"]),
+                RevokePenalty.parse(data.get(f"revoke{i}_penalty") or "points"),
+            )
             for i in (1, 2)
             if data.get(f"revoke{i}_by")
         )

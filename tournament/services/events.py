@@ -43,7 +43,10 @@ class Plan:
     def build(self) -> movements.Movement:
         """The movement for this plan, from the engine's generators (spec §5; Laws B, G)."""
         try:
-            if self.form == Event.Form.TEAMS or self.movement in (Section.Movement.TEAMS, Section.Movement.TWO_TABLE):
+            if self.form == Event.Form.TEAMS or self.movement in (
+                Section.Movement.TEAMS,
+                Section.Movement.TWO_TABLE,
+            ):
                 board_count = self.boards or self.boards_per_round * max(self.pairs, 2)
                 if self.movement == Section.Movement.TWO_TABLE:
                     return movements.two_table(board_count, self.boards_per_round)
@@ -54,7 +57,9 @@ class Plan:
             if self.movement == Section.Movement.HOWELL:
                 return movements.howell(tables, self.boards_per_round, phantom=odd)
             even = "skip" if self.movement == Section.Movement.SKIP_MITCHELL else "relay"
-            return movements.mitchell(tables, self.boards_per_round, rounds=self.rounds, phantom=odd, even=even)
+            return movements.mitchell(
+                tables, self.boards_per_round, rounds=self.rounds, phantom=odd, even=even
+            )
         except ScoringError as error:
             raise SetupRefused(str(error), "movement") from error
 
@@ -111,9 +116,13 @@ def lay_out(section: Section, movement: movements.Movement) -> None:
     event = section.event
     teams: dict[str, Team] = {}
     if movement.teams is not None:
-        for label, members in zip(("A", "B"), movement.teams, strict=True):
+        for label in ("A", "B"):
             teams[label] = Team.objects.create(event=event, label=label, name=f"Team {label}")
-    team_of = {pair: teams[label] for label, members in zip(("A", "B"), movement.teams or (), strict=False) for pair in members}
+    team_of = {
+        pair: teams[label]
+        for label, members in zip(("A", "B"), movement.teams or (), strict=False)
+        for pair in members
+    }
     labels = list(movement.pairs) + ([movement.phantom] if movement.phantom else [])
     Pair.objects.bulk_create(
         [
@@ -150,12 +159,17 @@ def movement_of(section: Section) -> movements.Movement:
     teams = None
     if section.event.is_teams:
         members: dict[str, list[str]] = {"A": [], "B": []}
-        for label, team in Pair.objects.filter(section=section, team__isnull=False).values_list("label", "team__label"):
+        for label, team in Pair.objects.filter(section=section, team__isnull=False).values_list(
+            "label", "team__label"
+        ):
             members.setdefault(team, []).append(label)
         teams = (members["A"], members["B"])
     try:
         return movements.enter_movement(
-            [movements.Seating(s.round, s.table.number, s.ns.label, s.ew.label, tuple(s.board_numbers)) for s in seatings],
+            [
+                movements.Seating(s.round, s.table.number, s.ns.label, s.ew.label, tuple(s.board_numbers))
+                for s in seatings
+            ],
             board_count=Board.objects.filter(section=section).count() or None,
             phantom=phantom,
             teams=teams,
@@ -202,3 +216,25 @@ def set_status(*, event: Event, user: Any, status: str | None = None, published:
         after={"status": event.status, "published": event.published},
     )
     return event
+
+
+@transaction.atomic
+def rename_team(*, team: Team, name: str, user: Any) -> Team:
+    """Give a team of a match its name, as the standings and the match sheet show it (Law G); audited."""
+    name = name.strip()
+    if not name or "\x00" in name or len(name) > 80:
+        raise SetupRefused("A team's name is 1 to 80 plain characters.", "name")
+    if name == team.name:
+        return team
+    before = {"name": team.name}
+    team.name = name
+    team.save(update_fields=["name"])
+    AuditEntry.objects.create(
+        event=team.event,
+        action=AuditEntry.Action.EVENT,
+        subject=f"Team {team.label} named",
+        user=user,
+        before=before,
+        after={"name": team.name},
+    )
+    return team

@@ -62,7 +62,7 @@ def honours_of(result: Result) -> tuple[int, int, int, int]:
     contract = contract_of(result)
     if contract is not None and result.board.hands:
         try:
-            return honours_held(Hands.from_pbn(result.board.hands), contract.strain)
+            return honours_held(Hands.parse(result.board.hands), contract.strain)
         except ScoringError:
             pass  # a malformed stored deal falls back to what the table typed
     return result.honours
@@ -89,7 +89,8 @@ def deal_of(result: Result, rulings: Iterable[Ruling] = ()) -> Deal:
     rulings = list(rulings)
     contract = contract_of(result)
     revokes = tuple(
-        Revoke(Seat.parse(item["by"]), RevokePenalty.parse(item.get("penalty", "points"))) for item in result.revokes
+        Revoke(Seat.parse(item["by"]), RevokePenalty.parse(item.get("penalty", "points")))
+        for item in result.revokes
     )
     return Deal(
         contract=contract,

@@ -53,7 +53,9 @@ class Facts:
             return
         if self.whist:
             if not 0 <= self.tricks <= 13:
-                raise ResultRefused(f"{self.tricks} tricks is impossible: a deal has thirteen tricks.", "tricks")
+                raise ResultRefused(
+                    f"{self.tricks} tricks is impossible: a deal has thirteen tricks.", "tricks"
+                )
             return
         try:
             Deal(
@@ -148,14 +150,22 @@ def record(
             "board",
         )
     result = Result(
-        section_id=seating.section_id, board=board, seating=seating, ns=seating.ns, ew=seating.ew, request_key=request_key
+        section_id=seating.section_id,
+        board=board,
+        seating=seating,
+        ns=seating.ns,
+        ew=seating.ew,
+        request_key=request_key,
     )
     facts.apply_to(result)
     try:
         with transaction.atomic():
             result.save()
             BoardPlay.objects.bulk_create(
-                [BoardPlay(result=result, board=board, pair=seating.ns), BoardPlay(result=result, board=board, pair=seating.ew)]
+                [
+                    BoardPlay(result=result, board=board, pair=seating.ns),
+                    BoardPlay(result=result, board=board, pair=seating.ew),
+                ]
             )
             _audit(
                 event,
@@ -180,7 +190,9 @@ def record(
     return Saved(result, created=True)
 
 
-def correct(*, result: Result, facts: Facts, reason: str, user: Any = None, table: Table | None = None) -> Result:
+def correct(
+    *, result: Result, facts: Facts, reason: str, user: Any = None, table: Table | None = None
+) -> Result:
     """Change a recorded result, keeping before, after and the reason in the audit log.
 
     A table may change its own entry only until the opponents confirm it; a revoke may not
@@ -242,7 +254,9 @@ def delete(*, result: Result, reason: str, user: Any) -> None:
         result.delete()
 
 
-def set_status(*, result: Result, status: str, reason: str = "", user: Any = None, table: Table | None = None) -> Result:
+def set_status(
+    *, result: Result, status: str, reason: str = "", user: Any = None, table: Table | None = None
+) -> Result:
     """The opponents confirm a result (the deal's score is then agreed, Law D) or dispute it."""
     event = result.section.event
     _check_event_open(event)
@@ -281,14 +295,20 @@ def agree_round(*, seating: Seating, user: Any = None, table: Table | None = Non
     results = {r.board.number: r for r in Result.objects.filter(seating=seating).select_related("board")}
     missing = [n for n in seating.board_numbers if n not in results]
     if missing:
-        raise ResultRefused("Enter every board before agreeing the round; missing: " + ", ".join(map(str, missing)) + ".")
+        raise ResultRefused(
+            "Enter every board before agreeing the round; missing: " + ", ".join(map(str, missing)) + "."
+        )
     disputed = [n for n, r in results.items() if r.status == Result.Status.DISPUTED]
     if disputed:
-        raise ResultRefused("The director must rule on the disputed boards first: " + ", ".join(map(str, disputed)) + ".")
+        raise ResultRefused(
+            "The director must rule on the disputed boards first: " + ", ".join(map(str, disputed)) + "."
+        )
     with transaction.atomic():
         seating.agreed_at = timezone.now()
         seating.save(update_fields=["agreed_at"])
-        Result.objects.filter(seating=seating, status=Result.Status.ENTERED).update(status=Result.Status.CONFIRMED)
+        Result.objects.filter(seating=seating, status=Result.Status.ENTERED).update(
+            status=Result.Status.CONFIRMED
+        )
         _audit(
             event,
             None,

@@ -62,7 +62,13 @@ IRREGULAR_KIND = {
 
 @transaction.atomic
 def rule_irregular_hands(
-    *, seating: Seating, board_number: int, user: Any, discovered: str, surplus_with: str | None, short_side: str
+    *,
+    seating: Seating,
+    board_number: int,
+    user: Any,
+    discovered: str,
+    surplus_with: str | None,
+    short_side: str,
 ) -> Ruling:
     """A wrong number of cards at a table (Law B): the engine says what follows.
 
@@ -70,7 +76,13 @@ def rule_irregular_hands(
     records the deal as not played and takes the average, or the lowest and highest scores.
     A new deal or a deal sent back is played again, and its result entered as usual.
     """
-    tables_playing = Seating.objects.filter(section_id=seating.section_id, board_numbers__contains=board_number).count()
+    # JSON containment is not portable to SQLite: count the seatings that hold the board here.
+    tables_playing = sum(
+        board_number in numbers
+        for numbers in Seating.objects.filter(section_id=seating.section_id).values_list(
+            "board_numbers", flat=True
+        )
+    )
     try:
         verdict = irregular_hand_outcome(discovered, max(tables_playing, 1), surplus_with)
         entry = verdict.contest_entry(short_side)
@@ -81,7 +93,8 @@ def rule_irregular_hands(
     existing = Result.objects.filter(seating=seating, board__number=board_number).first()
     if existing is not None:
         raise ResultRefused(
-            f"Board {board_number} already has a result at this table; delete it first if the deal was not played."
+            f"Board {board_number} already has a result at this table; "
+            "delete it first if the deal was not played."
         )
     saved = record(
         seating=seating,
@@ -91,7 +104,9 @@ def rule_irregular_hands(
         user=user,
         reason=verdict.reason,
     )
-    return add_ruling(result=saved.result, user=user, kind=IRREGULAR_KIND[entry], law="Law B (3)", reason=verdict.reason)
+    return add_ruling(
+        result=saved.result, user=user, kind=IRREGULAR_KIND[entry], law="Law B (3)", reason=verdict.reason
+    )
 
 
 @transaction.atomic
@@ -108,7 +123,9 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
         raise ResultRefused("An award needs the side that receives it and the points.", "points")
     if kind == Ruling.Kind.REVOKE and details.get("seat") not in ("N", "E", "S", "W"):
         raise ResultRefused("Say which seat revoked.", "seat")
-    ruling = Ruling.objects.create(result=result, kind=kind, law=law, reason=reason, created_by=user, **details)
+    ruling = Ruling.objects.create(
+        result=result, kind=kind, law=law, reason=reason, created_by=user, **details
+    )
     AuditEntry.objects.create(
         event=event,
         result=result,

@@ -94,7 +94,9 @@ class SectionScores:
 
 def load_section(section: Section) -> tuple[dict[str, Pair], dict[int, Board], list[Result]]:
     """A section's pairs, boards and results with their rulings: four queries whatever its size."""
-    pairs = {p.label: p for p in Pair.objects.filter(section=section).select_related("player1", "player2", "team")}
+    pairs = {
+        p.label: p for p in Pair.objects.filter(section=section).select_related("player1", "player2", "team")
+    }
     boards = {b.number: b for b in Board.objects.filter(section=section)}
     results = list(
         Result.objects.filter(section=section)
@@ -112,7 +114,9 @@ def score_section(section: Section) -> SectionScores:
     scored: list[ScoredResult] = []
     for result in results:
         rulings = list(result.rulings.all())
-        irregular = next((IRREGULAR_KINDS[r.kind] for r in rulings if r.active and r.kind in IRREGULAR_KINDS), None)
+        irregular = next(
+            (IRREGULAR_KINDS[r.kind] for r in rulings if r.active and r.kind in IRREGULAR_KINDS), None
+        )
         score, problem = None, ""
         if result.not_played and irregular is None:
             problem = "the deal was not played and no ruling under Law B stands; the director must rule."
@@ -124,7 +128,9 @@ def score_section(section: Section) -> SectionScores:
         scored.append(ScoredResult(result, rulings, score, irregular, problem))
     sheet = SectionScores(event, section, pairs, boards, scored)
     sheet.problems.extend(
-        f"Board {s.result.board.number}, table {s.result.seating.table.number}: {s.problem}" for s in scored if s.problem
+        f"Board {s.result.board.number}, table {s.result.seating.table.number}: {s.problem}"
+        for s in scored
+        if s.problem
     )
     try:
         if event.is_teams:

@@ -61,3 +61,11 @@ def contract(text: str) -> SafeString | str:
 @register.filter
 def seat_name(code: str) -> str:
     return {"N": "North", "E": "East", "S": "South", "W": "West"}.get(code, code)
+
+
+@register.filter
+def mixed(value: int | Fraction | None) -> str:
+    """An exact figure without a forced sign, as an average is written: '183 1/3', '−50 1/3'."""
+    if value is None:
+        return ""
+    return mixed_text(Fraction(value)).replace("-", "−")

@@ -1,12 +1,31 @@
-"""Pages anyone may open: the home page and published events."""
+"""Pages anyone may open: the home page and published events, with their standings and results.
+
+An event is seen by anyone once published, and by its club's people always (``viewable_event``);
+every other visitor gets a 404. Each page scores its section once with
+``services.standings.score_section`` (a fixed number of queries) and shows the rows of
+``tournament.reports``; the CSV export (``?_export=csv``) is made from the same table.
+"""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.urls import path
+from django_tables2 import Table
+from django_tables2.export import TableExport
 
-from ..models import Event
+from scoring.core import Side
+
+from .. import reports
+from ..access import role_in, viewable_event
+from ..models import Event, Section
+from ..services.standings import SectionScores, score_section
+from ..tables import Links, MatchTable, RecapTable, StandingsTable, TravellerTable
+
+REFRESH_SECONDS = 15
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -15,6 +34,204 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournament/home.html", {"events": events})
 
 
+@dataclass(frozen=True)
+class Panel:
+    """One standings table on the page, with the key that exports it (``?_export=csv&table=A-ns``)."""
+
+    key: str
+    heading: str
+    table: Table
+
+
+@dataclass
+class SectionStandings:
+    """One section's standings as the event page shows them."""
+
+    sheet: SectionScores
+    panels: list[Panel] = field(default_factory=list)
+    match: reports.MatchSummary | None = None
+    waiting: list[str] = field(default_factory=list)
+
+    @property
+    def letter(self) -> str:
+        return self.sheet.section.letter
+
+    @property
+    def overall(self) -> Panel | None:
+        return self.panels[0] if self.panels else None
+
+    @property
+    def directions(self) -> list[Panel]:
+        return self.panels[1:]
+
+    @property
+    def boards(self) -> list[int]:
+        return sorted(self.sheet.boards)
+
+
+def _section_standings(sheet: SectionScores) -> SectionStandings:
+    links, letter = Links.of(sheet.section), sheet.section.letter
+    view = SectionStandings(sheet, match=reports.match_summary(sheet), waiting=reports.waiting_rows(sheet))
+    if sheet.contest is not None:
+        for key, heading, direction in (("overall", "Overall", None), ("ns", "N-S pairs", Side.NS), ("ew", "E-W pairs", Side.EW)):
+            table = StandingsTable(reports.standings_rows(sheet, direction), links)
+            view.panels.append(Panel(f"{letter}-{key}", heading, table))
+    return view
+
+
+def _standings(request: HttpRequest, event: Event) -> dict[str, Any]:
+    sections = [_section_standings(score_section(section)) for section in event.sections.all()]
+    return {
+        "event": event,
+        "sections": sections,
+        "is_member": role_in(request.user, event.club) is not None,
+        "running": event.status == Event.Status.RUNNING,
+        "refresh_seconds": REFRESH_SECONDS,
+    }
+
+
+def _export(request: HttpRequest, tables: dict[str, Table], filename: str) -> HttpResponse | None:
+    """The CSV of one on-screen table (``?_export=csv&table=A-overall``), or None to show the page."""
+    wanted = request.GET.get("_export")
+    if wanted is None:
+        return None
+    if wanted != TableExport.CSV:
+        return HttpResponseBadRequest("Only CSV is offered here: use ?_export=csv.")
+    key = request.GET.get("table") or next(iter(tables), "")
+    if key not in tables:
+        return HttpResponseBadRequest(f"There is no table {key!r} on this page to export.")
+    return TableExport(TableExport.CSV, tables[key]).response(filename=f"{filename}-{key}.csv")
+
+
+def _section(event: Event, **lookup: Any) -> Section:
+    """The event's section holding ``lookup`` (a board, a pair, a result), or 404."""
+    section = Section.objects.filter(event=event, **lookup).first()
+    if section is None:
+        raise Http404("No such page in this event.")
+    section.event = event
+    return section
+
+
+def event_page(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """The event: its facts and each section's standings, overall and per direction, or the match result."""
+    event = viewable_event(request, club_slug, event_id)
+    context = _standings(request, event)
+    tables = {panel.key: panel.table for view in context["sections"] for panel in view.panels}
+    exported = _export(request, tables, f"event-{event.pk}-standings")
+    if exported is not None:
+        return exported
+    return render(request, "tournament/public/event.html", context)
+
+
+def standings_fragment(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """The standings alone, for refresh.js to swap in while the event is in play."""
+    event = viewable_event(request, club_slug, event_id)
+    response = render(request, "tournament/public/_standings.html", _standings(request, event))
+    response["X-Event-Status"] = event.status
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def traveller(request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int) -> HttpResponse:
+    """Every table's result on one board, the averages and ±, the hand diagram and the rulings."""
+    event = viewable_event(request, club_slug, event_id)
+    sheet = score_section(_section(event, letter=letter))
+    board = sheet.boards.get(number)
+    if board is None:
+        raise Http404("No such board in this section.")
+    rows = reports.traveller_rows(sheet, number)
+    table = TravellerTable(rows, Links.of(sheet.section), exclude=_traveller_hidden(event))
+    exported = _export(request, {"traveller": table}, f"event-{event.pk}-{letter}-board-{number}")
+    if exported is not None:
+        return exported
+    context = {
+        "event": event,
+        "sheet": sheet,
+        "board": board,
+        "table": table,
+        "rows": rows,
+        "traveller": reports.board_traveller(sheet, number),
+        "diagram": reports.deal_diagram(sheet, board),
+    }
+    return render(request, "tournament/public/traveller.html", context)
+
+
+def _traveller_hidden(event: Event) -> tuple[str, ...]:
+    if event.is_teams:
+        return ("ns_average", "ns_difference", "ew_average", "ew_difference") + (("net_ns",) if event.is_whist else ())
+    return ("net_ns", "declarer") if event.is_whist else ()
+
+
+def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> HttpResponse:
+    """A pair's recap: every deal, the average it was compared with, the ± and the running total."""
+    event = viewable_event(request, club_slug, event_id)
+    sheet = score_section(_section(event, pairs__pk=pair_pk))
+    pair = next(p for p in sheet.pairs.values() if p.pk == pair_pk)
+    rows = reports.recap_rows(sheet, pair.label)
+    table = RecapTable(rows, Links.of(sheet.section), exclude=_recap_hidden(event, rows))
+    exported = _export(request, {"recap": table}, f"event-{event.pk}-pair-{pair.label}")
+    if exported is not None:
+        return exported
+    context = {
+        "event": event,
+        "sheet": sheet,
+        "pair": pair,
+        "table": table,
+        "rows": rows,
+        "standing": reports.pair_standing(sheet, pair.label),
+    }
+    return render(request, "tournament/public/recap.html", context)
+
+
+def _recap_hidden(event: Event, rows: list[reports.RecapLine]) -> tuple[str, ...]:
+    if event.is_whist:
+        hidden = ("declarer", "tricks", "net")
+    else:
+        # "Scored" differs from the net only where Law B (3) credited a figure the table did not make.
+        hidden = () if any(row.net is None and row.score is not None for row in rows) else ("score",)
+    return hidden + (("average", "difference") if event.is_teams else ())
+
+
+def match(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """A team match deal by deal: each table, each team's gross, the swing, and the result (Law G)."""
+    event = viewable_event(request, club_slug, event_id)
+    if not event.is_teams:
+        raise Http404("This event is not a team match.")
+    sheet = score_section(_section(event))
+    summary = reports.match_summary(sheet)
+    first, second = (summary.first.name, summary.second.name) if summary else ("First team", "Second team")
+    table = MatchTable(reports.match_rows(sheet), Links.of(sheet.section), first, second)
+    exported = _export(request, {"match": table}, f"event-{event.pk}-match")
+    if exported is not None:
+        return exported
+    context = {"event": event, "sheet": sheet, "summary": summary, "table": table}
+    return render(request, "tournament/public/match.html", context)
+
+
+def explain(request: HttpRequest, club_slug: str, event_id: int, result_id: int) -> HttpResponse:
+    """How one result's score was reached: the facts, the engine's lines, the rulings, the contest."""
+    event = viewable_event(request, club_slug, event_id)
+    sheet = score_section(_section(event, results__pk=result_id))
+    detail = reports.explanation(sheet, result_id)
+    if detail is None:
+        raise Http404("No such result in this event.")
+    context = {
+        "event": event,
+        "sheet": sheet,
+        "detail": detail,
+        "is_member": role_in(request.user, event.club) is not None,
+    }
+    return render(request, "tournament/public/explain.html", context)
+
+
+EVENT = "c/<slug:club_slug>/e/<int:event_id>/"
+
 urlpatterns = [
     path("", home, name="home"),
+    path(EVENT, event_page, name="event"),
+    path(EVENT + "standings/", standings_fragment, name="standings_fragment"),
+    path(EVENT + "s/<str:letter>/boards/<int:number>/", traveller, name="traveller"),
+    path(EVENT + "pairs/<int:pair_pk>/", recap, name="recap"),
+    path(EVENT + "match/", match, name="match"),
+    path(EVENT + "results/<int:result_id>/explain/", explain, name="explain"),
 ]

@@ -1,5 +1,392 @@
-"""table views (being built)."""
+"""The table's own pages, used on the players' phones with no login.
 
-from django.urls import URLPattern
+A table is reached by its secret (the link or QR code on the table card) or by its PIN.
+Every lookup goes through the table found by the secret, so a result, round or board of
+another table is a 404. One player enters a result, an opponent confirms it; the services
+own every write and apply the laws (Law D: no revoke claim once the deal is agreed; Law E:
+once the round is agreed only the director corrects a score). A repeated submit (a double
+tap, a retry after a dropped connection) carries the same request key and saves nothing new.
+"""
 
-urlpatterns: list[URLPattern] = []
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.sessions.backends.base import SessionBase
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path, reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.deal import DealScore
+from scoring.duplicate_laws import may_correct_score
+from scoring.errors import ScoringError
+from scoring.whist import duplicate_whist_deal
+
+from ..forms.table import DisputeForm, EntryForm, PinForm, correction_form, entry_form
+from ..models import Board, Event, Result, Ruling, Seating, Table
+from ..services import results
+from ..services.facts import score_of
+from ..services.results import ResultRefused
+
+PIN_TRIES = 5
+PIN_LOCK_SECONDS = 60
+
+
+@dataclass
+class TableRound:
+    """One round at this table: who sits where, the boards entered and those still to enter."""
+
+    seating: Seating
+    results: list[Result] = field(default_factory=list)
+    open: bool = False  # the players may enter in it: every earlier round is fully entered
+
+    @property
+    def number(self) -> int:
+        return self.seating.round
+
+    @property
+    def agreed(self) -> bool:
+        return self.seating.agreed_at is not None
+
+    @property
+    def missing(self) -> list[int]:
+        entered = {r.board.number for r in self.results}
+        return [n for n in self.seating.board_numbers if n not in entered]
+
+    @property
+    def disputed(self) -> list[int]:
+        return [r.board.number for r in self.results if r.status == Result.Status.DISPUTED]
+
+
+@dataclass
+class TableNight:
+    """What a table's pages show: the table, its event, and its rounds with their results."""
+
+    table: Table
+    rounds: list[TableRound]
+
+    @property
+    def event(self) -> Event:
+        return self.table.section.event
+
+    @property
+    def current(self) -> TableRound | None:
+        """The lowest round whose seating at this table is not agreed; None once all are."""
+        return next((r for r in self.rounds if not r.agreed), None)
+
+    @property
+    def open_rounds(self) -> list[TableRound]:
+        return [r for r in self.rounds if r.open]
+
+    @property
+    def closed_message(self) -> str:
+        """Why nothing may be entered now, or '' while the night is in play."""
+        if self.event.status == Event.Status.SETUP:
+            return "Play has not started yet: the director will open the night in a moment."
+        if self.event.is_locked:
+            return "The event is closed: results can no longer be entered or changed here."
+        return ""
+
+    def round(self, number: int) -> TableRound:
+        found = next((r for r in self.rounds if r.number == number), None)
+        if found is None:
+            raise Http404("This table does not play that round.")
+        return found
+
+    def shown(self, asked: str | None) -> TableRound | None:
+        """The round asked for in the selector if it is open, else the current one."""
+        if asked and asked.isdigit():
+            found = next((r for r in self.open_rounds if r.number == int(asked)), None)
+            if found is not None:
+                return found
+        return self.current or (self.rounds[-1] if self.rounds else None)
+
+
+def table_night(secret: str) -> TableNight:
+    """The table's screen data in three queries whatever the event's size: table, seatings, results."""
+    table = Table.objects.select_related("section__event__club").filter(secret=secret).first()
+    if table is None:
+        raise Http404("No such table.")
+    seatings = table.seatings.select_related(
+        "ns__player1", "ns__player2", "ew__player1", "ew__player2"
+    ).order_by("round")
+    rounds = {s.pk: TableRound(s) for s in seatings}
+    for result in Result.objects.filter(seating__table=table).select_related("board").order_by("board__number"):
+        rounds[result.seating_id].results.append(result)
+    is_open = True
+    for table_round in rounds.values():
+        table_round.open = is_open
+        is_open = is_open and (table_round.agreed or not table_round.missing)
+    return TableNight(table, list(rounds.values()))
+
+
+def table_result_of(night: TableNight, result_id: int) -> Result:
+    """One of this table's results, with its rulings; another table's result is a 404."""
+    result = (
+        Result.objects.filter(pk=result_id, seating__table=night.table)
+        .select_related("board", "seating__table", "section__event", "ns", "ew")
+        .prefetch_related("rulings")
+        .first()
+    )
+    if result is None:
+        raise Http404("No such result at this table.")
+    return result
+
+
+def _home(night: TableNight, round_number: int | None = None) -> str:
+    url = reverse("table_home", args=[night.table.secret])
+    return f"{url}?round={round_number}" if round_number else url
+
+
+def _entry_form(data: Any, night: TableNight, boards: dict[int, Board], **initial: Any) -> EntryForm:
+    return entry_form(
+        data,
+        table=night.table,
+        seatings={r.number: r.seating for r in night.rounds},
+        boards=boards,
+        open_rounds={r.number for r in night.open_rounds},
+        initial=initial,
+    )
+
+
+def _board_page(request: HttpRequest, night: TableNight, form: EntryForm, number: int | None) -> HttpResponse:
+    board = form.boards.get(number or 0)
+    seating = form.seating or next((r.seating for r in night.rounds if r.number == form["round"].value()), None)
+    context = {"night": night, "event": night.event, "seating": seating, "board": board, "form": form}
+    return render(request, "tournament/table/board.html", context)
+
+
+def _field(form: Any, name: str | None) -> str | None:
+    return name if name in form.fields else None
+
+
+@require_http_methods(["GET", "POST"])
+def table_pin(request: HttpRequest) -> HttpResponse:
+    """Open a table's page from its six-digit PIN; five wrong PINs lock this phone out for a minute."""
+    event_id = request.GET.get("event", "")
+    form = PinForm(request.POST or None, event_id=int(event_id) if event_id.isdigit() else None)
+    wait = _pin_wait(request.session)
+    if request.method == "POST" and wait:
+        form = PinForm(event_id=form.event_id)
+        return render(request, "tournament/table/pin.html", {"form": form, "wait": wait}, status=429)
+    if request.method == "POST" and form.is_valid() and form.found is not None:
+        request.session.pop("table_pin_failures", None)
+        return redirect(form.found)
+    if form.wrong:
+        wait = _count_wrong_pin(request.session)
+    return render(request, "tournament/table/pin.html", {"form": form, "wait": wait})
+
+
+def _pin_wait(session: SessionBase) -> int:
+    """Seconds this phone must still wait before trying another PIN."""
+    return max(0, math.ceil(float(session.get("table_pin_locked_until", 0)) - time.time()))
+
+
+def _count_wrong_pin(session: SessionBase) -> int:
+    failures = int(session.get("table_pin_failures", 0)) + 1
+    if failures >= PIN_TRIES:
+        session["table_pin_locked_until"] = time.time() + PIN_LOCK_SECONDS
+        failures = 0
+    session["table_pin_failures"] = failures
+    return _pin_wait(session)
+
+
+@require_GET
+@never_cache
+def table_home(request: HttpRequest, secret: str) -> HttpResponse:
+    """The table's page: the round in play, the pairs, the boards to enter and those entered."""
+    night = table_night(secret)
+    shown = night.shown(request.GET.get("round"))
+    return render(request, "tournament/table/home.html", {"night": night, "event": night.event, "shown": shown})
+
+
+@require_GET
+@never_cache
+def table_board(request: HttpRequest, secret: str, round: int, board: int) -> HttpResponse:
+    """The form to enter one board of a round at this table."""
+    night = table_night(secret)
+    table_round = night.round(round)
+    if night.closed_message:
+        return redirect(_home(night))
+    if board not in table_round.seating.board_numbers:
+        boards = ", ".join(str(n) for n in table_round.seating.board_numbers)
+        messages.error(request, f"Board {board} is not played at this table in round {round}: it plays boards {boards}.")
+        return redirect(_home(night, round))
+    entered = next((r for r in table_round.results if r.board.number == board), None)
+    if entered is not None:
+        return redirect("table_result", secret, entered.pk)
+    boards = {b.number: b for b in Board.objects.filter(section_id=night.table.section_id, number=board)}
+    pairs = {"ns": table_round.seating.ns.label, "ew": table_round.seating.ew.label}
+    form = _entry_form(None, night, boards, round=round, board=board, **pairs)
+    return _board_page(request, night, form, board)
+
+
+@require_POST
+def table_enter(request: HttpRequest, secret: str) -> HttpResponse:
+    """Save a result entered at the table: once only, however often the phone sends it."""
+    night = table_night(secret)
+    if night.closed_message:
+        messages.error(request, night.closed_message)
+        return redirect(_home(night))
+    form = _entry_form(request.POST, night, {b.number: b for b in Board.objects.filter(section_id=night.table.section_id)})
+    if form.is_valid() and form.seating is not None:
+        data = form.cleaned_data
+        try:
+            saved = results.record(
+                seating=form.seating,
+                board_number=data["board"],
+                facts=form.facts(),
+                request_key=data["request_key"],
+                user=request.user,
+                table=night.table,
+            )
+        except ResultRefused as error:
+            form.add_error(_field(form, error.field), str(error))
+        else:
+            return _saved(request, night, form, saved)
+    return _board_page(request, night, form, form.cleaned_data.get("board") if form.is_bound else None)
+
+
+def _saved(request: HttpRequest, night: TableNight, form: EntryForm, saved: results.Saved) -> HttpResponse:
+    if saved.result.seating_id not in {r.seating.pk for r in night.rounds}:
+        # The key of a page used at another table: say nothing about that table's result.
+        form.add_error(None, "This page was already used for another entry: reload it and enter again.")
+        return _board_page(request, night, form, None)
+    if saved.repeated:
+        messages.info(request, f"Already saved: board {saved.result.board.number} was recorded before; nothing new.")
+    else:
+        messages.success(request, f"Board {saved.result.board.number} saved.")
+    return redirect("table_result", night.table.secret, saved.result.pk)
+
+
+@require_GET
+@never_cache
+def table_result(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
+    """A result as saved: its score and how it was reached, and the opponents' confirmation."""
+    night = table_night(secret)
+    result = table_result_of(night, rid)
+    table_round = night.round(result.seating.round)
+    score, problem, whist = _score(result, night.event)
+    context = {
+        "night": night,
+        "event": night.event,
+        "result": result,
+        "shown": table_round,
+        "score": score,
+        "problem": problem,
+        "whist": whist,
+        "pending": result.status == Result.Status.ENTERED and not table_round.agreed and not night.closed_message,
+        "dispute_form": DisputeForm(),
+    }
+    return render(request, "tournament/table/result.html", context)
+
+
+def _score(result: Result, event: Event) -> tuple[DealScore | None, str, tuple[int, int] | None]:
+    """The engine's score of a result: a deal score (Auction) or the tricks of each side (Whist)."""
+    if event.is_whist:
+        return None, "", duplicate_whist_deal(result.tricks)
+    rulings: list[Ruling] = [r for r in result.rulings.all() if r.active]
+    try:
+        return score_of(result, event, rulings), "", None
+    except ScoringError as error:
+        return None, str(error), None
+
+
+@require_POST
+def table_confirm(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
+    """The opponents confirm a result: the deal's score is agreed (Law D)."""
+    night = table_night(secret)
+    result = table_result_of(night, rid)
+    refusal = night.closed_message or _not_pending(result)
+    if refusal:
+        messages.error(request, refusal)
+    elif result.status != Result.Status.CONFIRMED:
+        results.set_status(result=result, status=Result.Status.CONFIRMED, user=request.user, table=night.table)
+        messages.success(request, f"Board {result.board.number} confirmed.")
+    return redirect(_home(night, result.seating.round))
+
+
+@require_POST
+def table_dispute(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
+    """The opponents do not agree a result: the director is called to rule."""
+    night = table_night(secret)
+    result = table_result_of(night, rid)
+    form = DisputeForm(request.POST)
+    refusal = night.closed_message or _not_pending(result)
+    if refusal:
+        messages.error(request, refusal)
+    elif form.is_valid() and result.status != Result.Status.DISPUTED:
+        reason = form.cleaned_data["reason"]
+        results.set_status(
+            result=result, status=Result.Status.DISPUTED, reason=reason, user=request.user, table=night.table
+        )
+        messages.warning(request, f"Board {result.board.number} is disputed: please call the director.")
+    return redirect(_home(night, result.seating.round))
+
+
+def _not_pending(result: Result) -> str:
+    """Why a result can no longer be confirmed or disputed at the table, or ''."""
+    if result.status == Result.Status.DISPUTED:
+        return f"Board {result.board.number} is disputed: the director will rule on it."
+    if result.seating.agreed_at is not None:
+        return f"Round {result.seating.round} is agreed: only the director may change its results (Law E)."
+    return ""
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def table_edit(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
+    """Correct the table's own entry, with a reason, while the opponents have not agreed it (Laws D, E)."""
+    night = table_night(secret)
+    result = table_result_of(night, rid)
+    form = correction_form(request.POST or None, result=result)
+    if request.method == "POST" and not night.closed_message and form.is_valid():
+        try:
+            results.correct(
+                result=result, facts=form.facts(), reason=form.cleaned_data["reason"], user=request.user, table=night.table
+            )
+        except ResultRefused as error:
+            form.add_error(_field(form, error.field), str(error))
+        else:
+            messages.success(request, f"Board {result.board.number} corrected. The opponents, please check again.")
+            return redirect("table_result", secret, result.pk)
+    agreed = result.status == Result.Status.CONFIRMED or result.seating.agreed_at is not None
+    notice = may_correct_score(round_agreed=True).reason + " Ask the director." if agreed else ""
+    context = {"night": night, "event": night.event, "result": result, "form": form, "notice": notice}
+    return render(request, "tournament/table/edit.html", context)
+
+
+@require_POST
+def table_agree(request: HttpRequest, secret: str, round: int) -> HttpResponse:
+    """Agree the scores of the round before changing opponents (Law E)."""
+    night = table_night(secret)
+    table_round = night.round(round)
+    if night.closed_message:
+        messages.error(request, night.closed_message)
+        return redirect(_home(night))
+    try:
+        results.agree_round(seating=table_round.seating, user=request.user, table=night.table)
+    except ResultRefused as error:
+        messages.error(request, str(error))
+        return redirect(_home(night, round))
+    messages.success(request, f"Round {round} agreed. Only the director may now change its scores (Law E).")
+    return redirect(_home(night))
+
+
+urlpatterns = [
+    path("t/", table_pin, name="table_pin"),
+    path("t/<str:secret>/", table_home, name="table_home"),
+    path("t/<str:secret>/round/<int:round>/board/<int:board>/", table_board, name="table_board"),
+    path("t/<str:secret>/enter/", table_enter, name="table_enter"),
+    path("t/<str:secret>/results/<int:rid>/", table_result, name="table_result"),
+    path("t/<str:secret>/results/<int:rid>/confirm/", table_confirm, name="table_confirm"),
+    path("t/<str:secret>/results/<int:rid>/dispute/", table_dispute, name="table_dispute"),
+    path("t/<str:secret>/results/<int:rid>/edit/", table_edit, name="table_edit"),
+    path("t/<str:secret>/round/<int:round>/agree/", table_agree, name="table_agree"),
+]

@@ -1,0 +1,256 @@
+"""Demo nights for a newcomer: real deals, plausible results, a few rulings.
+
+Everything is built through the same services a director uses, from a seeded random
+generator, so the demo is the same on every machine and every number in it is derived by
+the engine like any other night's.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from typing import Any
+
+from django.db import transaction
+
+from scoring.cards import Card, Hands, honours_held
+from scoring.core import SEATS, Contract, Doubling, Seat, Strain
+
+from .models import Board, Club, Event, Membership, Pair, Result, Seating, Section
+from .services import events as event_service
+from .services import results as result_service
+from .services import rulings as ruling_service
+
+DEMO_CLUB = "demo"
+PLAYERS = [
+    "Ada Whitcombe",
+    "Bertram Foss",
+    "Clara Pemberton",
+    "Desmond Hale",
+    "Edith Marlowe",
+    "Felix Ashdown",
+    "Georgina Vance",
+    "Horace Tilney",
+    "Imogen Cray",
+    "Jasper Bellamy",
+    "Katherine Lowe",
+    "Lionel Stroud",
+    "Mabel Ormsby",
+    "Nathaniel Pryce",
+    "Olive Fenwick",
+    "Percival Dunn",
+    "Rosalind Hart",
+    "Silas Wren",
+    "Theodora Blake",
+    "Ulric Vane",
+    "Violet Sayer",
+    "Walter Grey",
+    "Winifred Moss",
+    "Xavier Lund",
+]
+RANKS = "AKQJT98765432"
+POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def deal_cards(rng: random.Random) -> Hands:
+    deck = [Card(suit, rank) for suit in "SHDC" for rank in RANKS]
+    rng.shuffle(deck)
+    return Hands.from_cards([deck[i * 13 : (i + 1) * 13] for i in range(4)])
+
+
+def _strength(hands: Hands, seat: Seat) -> tuple[int, dict[str, int]]:
+    hand = hands.hand(seat)
+    points = sum(POINTS.get(card.rank, 0) for card in hand.cards)
+    lengths = {suit: sum(1 for card in hand.cards if card.suit == suit) for suit in "SHDC"}
+    return points, lengths
+
+
+def plausible_result(hands: Hands, rng: random.Random) -> tuple[Contract, Seat, int]:
+    """A contract the stronger side might reach, and the tricks it might take."""
+    totals = {}
+    for seat in SEATS:
+        points, lengths = _strength(hands, seat)
+        partner_points, partner_lengths = _strength(hands, seat.partner)
+        totals[seat] = (points + partner_points, {s: lengths[s] + partner_lengths[s] for s in "SHDC"}, points)
+    declarer = max(SEATS, key=lambda s: (totals[s][0], totals[s][2]))
+    combined, fits, _ = totals[declarer]
+    suit, length = max(fits.items(), key=lambda item: item[1])
+    strain = Strain.NO_TRUMP if length < 8 and combined >= 23 else Strain.parse("R" if suit == "S" else suit)
+    level = max(1, min(7, (combined - 16) // 3 + (1 if length >= 9 else 0)))
+    doubling = Doubling.DOUBLED if rng.random() < 0.12 else Doubling.NONE
+    expected = 6 + level + rng.choice([-2, -1, -1, 0, 0, 0, 0, 1, 1, 2])
+    tricks = max(0, min(13, expected))
+    return Contract(level, strain, doubling), declarer, tricks
+
+
+def _players(club: Club, count: int, start: int) -> list[str]:
+    return [PLAYERS[(start + i) % len(PLAYERS)] for i in range(count)]
+
+
+def _name_pairs(event: Event, user: Any, start: int) -> None:
+    pairs = Pair.objects.filter(section__event=event, is_phantom=False).order_by("id")
+    names = _players(event.club, 2 * pairs.count(), start)
+    for index, pair in enumerate(pairs):
+        event_service.name_pair(pair=pair, first=names[2 * index], second=names[2 * index + 1], user=user)
+
+
+def _deal_boards(section: Section, rng: random.Random) -> dict[int, Hands]:
+    hands = {}
+    for board in Board.objects.filter(section=section):
+        hands[board.number] = deal_cards(rng)
+        board.hands = hands[board.number].to_pbn()
+        board.save(update_fields=["hands"])
+    return hands
+
+
+def _play_auction(
+    section: Section, user: Any, rng: random.Random, skip: set[tuple[int, int]] = frozenset()
+) -> None:
+    hands = _deal_boards(section, rng)
+    for seating in Seating.objects.filter(section=section).select_related(
+        "table", "ns", "ew", "section__event"
+    ):
+        for number in seating.board_numbers:
+            if (number, seating.table.number) in skip:
+                continue
+            contract, declarer, tricks = plausible_result(hands[number], rng)
+            facts = result_service.Facts(
+                contract=contract,
+                declarer=declarer,
+                tricks=tricks,
+                honours=honours_held(hands[number], contract.strain),
+            )
+            result_service.record(
+                seating=seating, board_number=number, facts=facts, request_key=None, user=user
+            )
+        if not any((number, seating.table.number) in skip for number in seating.board_numbers):
+            result_service.agree_round(seating=seating, user=user)
+
+
+def _play_whist(section: Section, user: Any, rng: random.Random) -> None:
+    for seating in Seating.objects.filter(section=section).select_related(
+        "table", "ns", "ew", "section__event"
+    ):
+        for number in seating.board_numbers:
+            facts = result_service.Facts(
+                tricks=rng.choice([4, 5, 6, 6, 7, 7, 7, 8, 8, 9]), whist=True, trumps="H"
+            )
+            result_service.record(
+                seating=seating, board_number=number, facts=facts, request_key=None, user=user
+            )
+        result_service.agree_round(seating=seating, user=user)
+
+
+def _pairs_night(club: Club, user: Any, rng: random.Random) -> Event:
+    plan = event_service.Plan(
+        game=Event.Game.AUCTION, form=Event.Form.PAIRS, movement="mitchell", pairs=10, boards_per_round=3
+    )
+    event = event_service.create_event(
+        club=club,
+        user=user,
+        name="Tuesday Duplicate Auction pairs",
+        plan=plan,
+        date=datetime.date(2026, 11, 17),
+    )
+    event_service.set_status(event=event, user=user, status=Event.Status.RUNNING)
+    _name_pairs(event, user, 0)
+    section = event.sections.get()
+    irregular_board, irregular_table = 4, 3
+    _play_auction(section, user, rng, skip={(irregular_board, irregular_table)})
+    seating = next(
+        s
+        for s in Seating.objects.filter(section=section, table__number=irregular_table)
+        if irregular_board in s.board_numbers
+    )
+    ruling_service.rule_irregular_hands(
+        seating=seating,
+        board_number=irregular_board,
+        user=user,
+        discovered="after_overplay_began",
+        surplus_with="adversary",
+        short_side="NS",
+    )
+    result_service.agree_round(seating=seating, user=user)
+    out_of_turn = (
+        Result.objects.filter(section=section, board__number=7).order_by("seating__table__number").first()
+    )
+    if out_of_turn is not None:
+        preset = ruling_service.PRESETS["declaration_out_of_turn"]
+        ruling_service.add_ruling(
+            result=out_of_turn,
+            user=user,
+            kind=preset["kind"],
+            law=preset["law"],
+            side="EW",
+            points=preset["points"],
+            reason="North declared out of turn; the declaration stood and South was barred. "
+            + preset["reason"],
+        )
+    revoke = (
+        Result.objects.filter(section=section, board__number=11).order_by("seating__table__number").last()
+    )
+    if revoke is not None:
+        defender = Seat.parse(revoke.declarer).left
+        ruling_service.add_ruling(
+            result=revoke,
+            user=user,
+            kind="revoke",
+            law="Law 84; Law D",
+            seat=defender.value,
+            revoke_penalty="tricks",
+            reason=f"{defender.name_word} revoked in the fourth trick; claimed before the score was agreed.",
+        )
+    event_service.set_status(event=event, user=user, status=Event.Status.LOCKED, published=True)
+    return event
+
+
+def _team_match(club: Club, user: Any, rng: random.Random) -> Event:
+    plan = event_service.Plan(
+        game=Event.Game.AUCTION,
+        form=Event.Form.TEAMS,
+        movement="teams",
+        pairs=2,
+        boards_per_round=4,
+        boards=12,
+    )
+    event = event_service.create_event(
+        club=club, user=user, name="Club team-of-four match", plan=plan, date=datetime.date(2026, 11, 19)
+    )
+    event_service.set_status(event=event, user=user, status=Event.Status.RUNNING)
+    _name_pairs(event, user, 4)
+    for team, name in zip(event.teams.order_by("label"), ("The Royals", "Lilies"), strict=True):
+        team.name = name
+        team.save(update_fields=["name"])
+    _play_auction(event.sections.get(), user, rng)
+    event_service.set_status(event=event, user=user, status=Event.Status.LOCKED, published=True)
+    return event
+
+
+def _whist_night(club: Club, user: Any, rng: random.Random) -> Event:
+    plan = event_service.Plan(
+        game=Event.Game.WHIST, form=Event.Form.PAIRS, movement="mitchell", pairs=10, boards_per_round=3
+    )
+    event = event_service.create_event(
+        club=club, user=user, name="Compass whist night", plan=plan, date=datetime.date(2026, 11, 20)
+    )
+    event_service.set_status(event=event, user=user, status=Event.Status.RUNNING)
+    _name_pairs(event, user, 10)
+    _play_whist(event.sections.get(), user, rng)
+    event_service.set_status(event=event, user=user, status=Event.Status.LOCKED, published=True)
+    return event
+
+
+@transaction.atomic
+def build_demo(director: Any, seed: int = 1913) -> Club:
+    """The demo club and its three finished nights, built once."""
+    club, created = Club.objects.get_or_create(
+        slug=DEMO_CLUB, defaults={"name": "Foster Memorial Bridge Club"}
+    )
+    Membership.objects.get_or_create(club=club, user=director, defaults={"role": Membership.Role.DIRECTOR})
+    if not created and club.events.exists():
+        return club
+    rng = random.Random(seed)
+    _pairs_night(club, director, rng)
+    _team_match(club, director, rng)
+    _whist_night(club, director, rng)
+    return club

@@ -1,0 +1,5 @@
+"""PDF documents (being built)."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []
