@@ -1,9 +1,14 @@
 """Settings for the test suite: the real settings with a test-only secret key."""
 
 import os
+import tempfile
+from pathlib import Path
 
 os.environ.setdefault("SECRET_KEY", "test-suite-only-secret-key-not-for-any-server")
 
 from tournament.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Static files are served from the app's own folders (whitenoise finders); no collectstatic in tests.
+STATIC_ROOT = Path(tempfile.gettempdir()) / "duplicate-test-static"
+STATIC_ROOT.mkdir(exist_ok=True)

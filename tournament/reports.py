@@ -26,7 +26,8 @@ from .models import Board, Result, Ruling
 from .services.facts import contract_of, honours_of
 from .services.standings import ScoredResult, SectionScores
 
-TRICKS_IN_A_DEAL = 13
+SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠", "NT": "NT"}
+RED = frozenset({"H", "D"})
 
 
 # --- small values shared by the rows -------------------------------------------------------
@@ -54,7 +55,8 @@ class RulingNote:
 def ruling_notes(rulings: list[Ruling]) -> tuple[RulingNote, ...]:
     """Every ruling on a result, active and undone, in the order they were made."""
     return tuple(
-        RulingNote(r.pk, r.get_kind_display(), r.law, r.reason, r.active, r.created, r.undone_at) for r in rulings
+        RulingNote(r.pk, r.get_kind_display(), r.law, r.reason, r.active, r.created, r.undone_at)
+        for r in rulings
     )
 
 
@@ -70,6 +72,16 @@ def contract_text(result: Result, *, whist: bool) -> str:
     if whist:
         return "Not played (Law B)" if result.not_played else result.trumps
     return result.contract_text
+
+
+def symbol_text(text: str) -> str:
+    """A contract or trump suit in plain text with suit symbols: "3HX" as "3♥X", "H" as "♥"."""
+    if text in SYMBOLS:
+        return SYMBOLS[text]
+    if not text or not text[0].isdigit():
+        return text
+    strain = "NT" if text[1:].startswith("NT") else text[1:2]
+    return text[0] + SYMBOLS.get(strain, strain) + text[1 + len(strain) :]
 
 
 def _names(sheet: SectionScores, label: str) -> str:
@@ -125,10 +137,8 @@ def standings_rows(sheet: SectionScores, direction: Side | None = None) -> list[
     """
     if sheet.contest is None:
         return []
-    if direction is None:
-        standings = sheet.contest.standings
-    else:
-        standings = sheet.contest.direction_standings(direction)
+    contest = sheet.contest
+    standings = contest.standings if direction is None else contest.direction_standings(direction)
     ranks = Counter(s.rank for s in standings)
     return [
         StandingRow(
@@ -237,12 +247,22 @@ def traveller_rows(sheet: SectionScores, board: int) -> list[TravellerLine]:
 
 
 @dataclass(frozen=True, slots=True)
+class Holding:
+    """One suit of a hand: its symbol, whether it prints red, and the cards ("A K 10 9 2", "—")."""
+
+    suit: str
+    symbol: str
+    red: bool
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
 class HandRow:
     """One seat of a hand diagram: each suit's holding, as the diagram prints it."""
 
     seat: str
     seat_name: str
-    holdings: tuple[tuple[str, str], ...]  # (suit letter, "A K 10 9 2" or "—")
+    holdings: tuple[Holding, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +289,7 @@ class Diagram:
 
 
 def deal_diagram(sheet: SectionScores, board: Board) -> Diagram | None:
-    """The hand diagram of ``board`` and the honours held in each strain declared on it (Law B; W1912 law 5)."""
+    """The hand diagram of ``board`` and the honours held in each strain declared on it (W1912 law 5)."""
     if not board.hands:
         return None
     try:
@@ -277,7 +297,13 @@ def deal_diagram(sheet: SectionScores, board: Board) -> Diagram | None:
     except ScoringError:
         return None  # a malformed stored deal shows no diagram; the tables' own entries still stand
     rows = tuple(
-        HandRow(seat.value, seat.name_word, tuple((suit, hands.suit_holding(seat, suit)) for suit in SUITS))
+        HandRow(
+            seat.value,
+            seat.name_word,
+            tuple(
+                Holding(suit, SYMBOLS[suit], suit in RED, hands.suit_holding(seat, suit)) for suit in SUITS
+            ),
+        )
         for seat in SEATS
     )
     strains: dict[str, Strain] = {}
@@ -324,6 +350,7 @@ class RecapLine:
     difference: Fraction | None
     running: Fraction
     rulings: tuple[RulingNote, ...]
+    irregular: str  # how Law B (3) scored the table, when its hands were irregular
     lines: tuple[str, ...]
     problem: str
 
@@ -388,6 +415,7 @@ def recap_rows(sheet: SectionScores, pair_label: str) -> list[RecapLine]:
                 difference=difference,
                 running=running,
                 rulings=ruling_notes(scored.rulings),
+                irregular=contest.how if contest else "",
                 lines=_explanation_lines(scored, contest.how if contest else ""),
                 problem=scored.problem,
             )
@@ -499,7 +527,11 @@ def match_rows(sheet: SectionScores) -> list[MatchRow]:
             )
         running += deal.swing
         tables.sort(key=lambda t: t.table)
-        rows.append(MatchRow(int(deal.deal), tuple(tables), deal.first_points, deal.second_points, deal.swing, running))
+        rows.append(
+            MatchRow(
+                int(deal.deal), tuple(tables), deal.first_points, deal.second_points, deal.swing, running
+            )
+        )
     rows.sort(key=lambda row: row.deal)
     return rows
 
@@ -650,7 +682,7 @@ class Explanation:
 def _facts(sheet: SectionScores, scored: ScoredResult) -> tuple[tuple[str, str], ...]:
     r = scored.result
     whist = sheet.event.is_whist
-    facts = [("Contract" if not whist else "Trumps", contract_text(r, whist=whist) or "—")]
+    facts = [("Contract" if not whist else "Trumps", symbol_text(contract_text(r, whist=whist)) or "—")]
     if whist:
         facts.append(("Tricks N-S won", str(r.tricks)))
         return (*facts, ("Status", r.get_status_display()))
@@ -661,12 +693,17 @@ def _facts(sheet: SectionScores, scored: ScoredResult) -> tuple[tuple[str, str],
     facts += [
         ("Declarer", r.get_declarer_display()),
         ("Tricks won by the declaring side", str(r.tricks)),
-        ("Honours held", ", ".join(f"{s.value} {n}" for s, n in zip(SEATS, honours, strict=True)) + f" ({source})"),
+        (
+            "Honours held",
+            ", ".join(f"{s.value} {n}" for s, n in zip(SEATS, honours, strict=True)) + f" ({source})",
+        ),
     ]
     if r.dealers_one_spade:
         facts.append(("Dealer's one spade", "yes"))
     for revoke in r.revokes:
-        facts.append(("Revoke claimed at the table", f"{revoke.get('by', '')} ({revoke.get('penalty', 'points')})"))
+        facts.append(
+            ("Revoke claimed at the table", f"{revoke.get('by', '')} ({revoke.get('penalty', 'points')})")
+        )
     return (*facts, ("Status", r.get_status_display()))
 
 
@@ -731,9 +768,9 @@ def rounded_text(value: Fraction | int | None) -> str:
 def waiting_rows(sheet: SectionScores) -> list[str]:
     """The deals waiting for the director: the engine's problems and the results the opponents disputed."""
     disputed = [
-        f"Board {s.result.board.number}, table {s.result.seating.table.number}, round {s.result.seating.round}: "
+        f"Board {r.board.number}, table {r.seating.table.number}, round {r.seating.round}: "
         "disputed by the opponents; the director will rule."
-        for s in sheet.results
-        if s.result.status == Result.Status.DISPUTED
+        for r in (s.result for s in sheet.results)
+        if r.status == Result.Status.DISPUTED
     ]
     return [*sheet.problems, *disputed]

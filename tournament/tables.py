@@ -20,11 +20,10 @@ from scoring.numbers import mixed_text
 from scoring.pairs import signed_text
 
 from .models import Section
-from .reports import MatchRow, RecapLine, StandingRow, TravellerLine, rounded_text
+from .reports import SYMBOLS, MatchRow, RecapLine, StandingRow, TravellerLine, rounded_text, symbol_text
 from .templatetags.duplicate import contract as contract_html
 from .templatetags.duplicate import rounded, signed
 
-SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠", "NT": "NT"}
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
@@ -50,21 +49,15 @@ class Links:
         return reverse("explain", args=[self.club, self.event, result_pk]) if result_pk else ""
 
 
-def symbol_text(text: str) -> str:
-    """A contract or trump suit in plain text with suit symbols: "3HX" as "3♥X", "H" as "♥"."""
-    if text in SYMBOLS:
-        return SYMBOLS[text]
-    if not text or not text[0].isdigit():
-        return text
-    strain = "NT" if text[1:].startswith("NT") else text[1:2]
-    return text[0] + SYMBOLS.get(strain, strain) + text[1 + len(strain) :]
-
-
 def contract_cell(text: str) -> SafeString | str:
     """The HTML of a contract or trump suit, red suits in red."""
-    if text in SYMBOLS and text in ("H", "D"):
+    if text in ("H", "D"):
         return format_html('<span class="red">{}</span>', SYMBOLS[text])
     return SYMBOLS.get(text) or contract_html(text)
+
+
+def _blank(value: int | None) -> str:
+    return "" if value is None else str(value)
 
 
 def link(url: str, text: str) -> SafeString | str:
@@ -292,7 +285,7 @@ class MatchTable(Base):
                     self.links.explain(t.result_pk) or "#",
                     contract_cell(t.contract),
                     t.declarer,
-                    "" if t.tricks is None else t.tricks,
+                    _blank(t.tricks),
                     t.ns,
                     t.ns_team,
                     t.ns_points,
@@ -306,7 +299,7 @@ class MatchTable(Base):
 
     def value_tables_played(self, record: MatchRow) -> str:
         return "; ".join(
-            f"Table {t.table}: {symbol_text(t.contract)} {t.declarer} {'' if t.tricks is None else t.tricks}, "
+            f"Table {t.table}: {symbol_text(t.contract)} {t.declarer} {_blank(t.tricks)}, "
             f"{t.ns} ({t.ns_team}) {t.ns_points}, {t.ew} ({t.ew_team}) {t.ew_points}"
             for t in record.tables
         )

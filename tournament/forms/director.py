@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from scoring.core import Contract, Seat
+from scoring.core import Seat
 from scoring.duplicate_laws import Discovery, Surplus
 from scoring.entry import parse_entry, parse_whist_entry
 from scoring.errors import ScoringError
@@ -50,7 +50,9 @@ class EventForm(forms.Form):
     """A new night: its name and date, the game, and the plan its movement is built from."""
 
     name = forms.CharField(label="Name", max_length=120, initial="Club night")
-    date = forms.DateField(label="Date", initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label="Date", initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"})
+    )
     game = forms.ChoiceField(label="Game", choices=Event.Game.choices, initial=Event.Game.AUCTION)
     form = forms.ChoiceField(label="Form", choices=Event.Form.choices, initial=Event.Form.PAIRS)
     pairs = _number("Pairs (a team event: pairs in each team)", 2, MOST_PAIRS, "pairs", initial=8)
@@ -68,7 +70,9 @@ class EventForm(forms.Form):
     )
     movement = forms.ChoiceField(
         label="Movement",
-        choices=[(value, label) for value, label in Section.Movement.choices if value != Section.Movement.CUSTOM],
+        choices=[
+            (value, label) for value, label in Section.Movement.choices if value != Section.Movement.CUSTOM
+        ],
         initial=Section.Movement.MITCHELL,
     )
     slams = forms.ChoiceField(label="Slams", choices=Event.Slams.choices, initial=Event.Slams.AMERICAN)
@@ -76,7 +80,9 @@ class EventForm(forms.Form):
         label="English rule: the dealer may say “no bid” (note to Law H)", required=False
     )
     royals_distinct = forms.BooleanField(
-        label="Spades and royals are different declarations for Law 46 (reading R-9)", required=False, initial=True
+        label="Spades and royals are different declarations for Law 46 (reading R-9)",
+        required=False,
+        initial=True,
     )
 
     def clean(self) -> dict[str, Any]:
@@ -85,7 +91,9 @@ class EventForm(forms.Form):
         if form == Event.Form.TEAMS and movement not in TEAM_MOVEMENTS:
             self.add_error("movement", "A team event plays a team match or two-table duplicate (Law G).")
         if form == Event.Form.PAIRS and movement in TEAM_MOVEMENTS:
-            self.add_error("form", "A team match or two-table duplicate is played by teams: choose Teams (Law G).")
+            self.add_error(
+                "form", "A team match or two-table duplicate is played by teams: choose Teams (Law G)."
+            )
         return data
 
     def plan(self) -> Plan:
@@ -103,7 +111,11 @@ class EventForm(forms.Form):
 
     def options(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return {"slams": data["slams"], "english_rule": data["english_rule"], "royals_distinct": data["royals_distinct"]}
+        return {
+            "slams": data["slams"],
+            "english_rule": data["english_rule"],
+            "royals_distinct": data["royals_distinct"],
+        }
 
 
 class PairsForm(forms.Form):
@@ -176,7 +188,12 @@ class ResultFactsForm(forms.Form):
         label="Result",
         max_length=24,
         widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false", "class": "entry"}
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "class": "entry",
+            }
         ),
         error_messages={"required": "Write the result, for example 3HX N 9."},
     )
@@ -194,7 +211,9 @@ class ResultFactsForm(forms.Form):
                 del self.fields[name]
             self.fields["entry"].label = "Tricks N-S"
             self.fields["entry"].widget.attrs["placeholder"] = "H 8"
-            self.fields["entry"].error_messages["required"] = "Write the tricks North-South took, for example 8."
+            self.fields["entry"].error_messages["required"] = (
+                "Write the tricks North-South took, for example 8."
+            )
         else:
             self.fields["entry"].widget.attrs["placeholder"] = "3HX N 9"
 
@@ -217,12 +236,21 @@ class ResultFactsForm(forms.Form):
         if contract is None and sum(counts):
             self.add_error("honours_w", "A deal passed out has no trumps, so no honours are scored.")
         elif contract is not None and sum(counts) > contract.strain.honours_in_play:
-            what = "four aces at no trump" if contract.strain.is_no_trump else "five honours (A K Q J 10 of trumps)"
-            self.add_error(
-                "honours_w", f"The seats hold {sum(counts)} honours, but there are only {what} (table of values)."
+            what = (
+                "four aces at no trump"
+                if contract.strain.is_no_trump
+                else "five honours (A K Q J 10 of trumps)"
             )
-        if data.get("dealers_one_spade") and (contract is None or (contract.level, contract.strain.code) != (1, "S")):
-            self.add_error("dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48).")
+            self.add_error(
+                "honours_w",
+                f"The seats hold {sum(counts)} honours, but there are only {what} (table of values).",
+            )
+        if data.get("dealers_one_spade") and (
+            contract is None or (contract.level, contract.strain.code) != (1, "S")
+        ):
+            self.add_error(
+                "dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48)."
+            )
         return data
 
     def facts(self, revokes: tuple[Any, ...] = ()) -> Facts:
@@ -321,16 +349,23 @@ class RulingForm(forms.Form):
 
     preset = forms.ChoiceField(label="Preset", choices=PRESET_CHOICES, required=False)
     kind = forms.ChoiceField(label="Kind", choices=KIND_CHOICES, initial=Ruling.Kind.AWARD, required=False)
-    side = forms.ChoiceField(label="Side that receives the points", choices=[("", "—"), *SIDE_CHOICES], required=False)
+    side = forms.ChoiceField(
+        label="Side that receives the points", choices=[("", "—"), *SIDE_CHOICES], required=False
+    )
     points = forms.IntegerField(
         label="Points",
         min_value=1,
         max_value=10_000,
         required=False,
-        error_messages={"max_value": "At most 10,000 points in one award.", "min_value": "Award at least 1 point."},
+        error_messages={
+            "max_value": "At most 10,000 points in one award.",
+            "min_value": "Award at least 1 point.",
+        },
     )
     seat = forms.ChoiceField(
-        label="Seat (revoke: who revoked; barred: who may not bid)", choices=[("", "—"), *SEAT_CHOICES], required=False
+        label="Seat (revoke: who revoked; barred: who may not bid)",
+        choices=[("", "—"), *SEAT_CHOICES],
+        required=False,
     )
     revoke_penalty = forms.ChoiceField(
         label="Declarer's election (revoke)",
@@ -361,7 +396,9 @@ class RulingForm(forms.Form):
             if not data.get("points") and "points" not in self.errors:
                 self.add_error("points", "Say how many points are awarded.")
         if kind in (Ruling.Kind.REVOKE, Ruling.Kind.BARRED_BIDDER) and not data.get("seat"):
-            self.add_error("seat", "Say which seat revoked." if kind == Ruling.Kind.REVOKE else "Say who is barred.")
+            self.add_error(
+                "seat", "Say which seat revoked." if kind == Ruling.Kind.REVOKE else "Say who is barred."
+            )
         if not (data.get("reason") or "").strip():
             self.add_error("reason", "Say what happened: the reason is printed with the ruling.")
         return data
@@ -404,11 +441,13 @@ SURPLUS_CHOICES = [
 
 
 class IrregularHandsForm(forms.Form):
-    """A wrong number of cards found at a table: when, who held the surplus, the short player's side (Law B)."""
+    """Cards found wrong at a table: when, who held the surplus, the short player's side (Law B)."""
 
     seating = forms.TypedChoiceField(label="Table and round", coerce=int)
     discovered = forms.ChoiceField(label="When was it found?", choices=DISCOVERY_CHOICES)
-    surplus_with = forms.ChoiceField(label="Who held the surplus cards?", choices=SURPLUS_CHOICES, required=False)
+    surplus_with = forms.ChoiceField(
+        label="Who held the surplus cards?", choices=SURPLUS_CHOICES, required=False
+    )
     short_side = forms.ChoiceField(label="The short player's side", choices=SIDE_CHOICES)
 
     def __init__(self, seatings: list[Seating], *args: Any, **kwargs: Any) -> None:
@@ -421,9 +460,17 @@ class IrregularHandsForm(forms.Form):
     def chosen_seating(self) -> Seating:
         return self.seatings[self.cleaned_data["seating"]]
 
+    def law_b(self) -> dict[str, Any]:
+        """The facts Law B turns on, as ``rule_irregular_hands`` takes them."""
+        data = self.cleaned_data
+        return {
+            "discovered": data["discovered"],
+            "surplus_with": data.get("surplus_with") or None,
+            "short_side": data["short_side"],
+        }
+
 
 __all__ = [
-    "Contract",
     "CorrectionForm",
     "EntryRowForm",
     "EventForm",

@@ -10,7 +10,6 @@ refuse what the laws refuse; a refusal is shown on the page, never as an error 5
 
 from __future__ import annotations
 
-import uuid
 from collections import defaultdict
 from typing import Any
 
@@ -40,17 +39,26 @@ from ..forms.director import (
     ResultFactsForm,
     RulingForm,
 )
-from ..models import AuditEntry, Board, Event, Membership, Pair, Player, Result, Ruling, Seating, Section, Table
+from ..models import (
+    AuditEntry,
+    Board,
+    Event,
+    Membership,
+    Pair,
+    Player,
+    Result,
+    Ruling,
+    Seating,
+    Section,
+    Table,
+)
 from ..services import events as event_services
 from ..services import results as result_services
 from ..services.events import SetupRefused
-from ..services.facts import score_of
 from ..services.results import ResultRefused
 from ..services.rulings import add_ruling, rule_irregular_hands, undo_ruling
 from ..services.standings import score_section
 from . import director_screens as screens
-
-Refusal = SetupRefused | ResultRefused
 
 
 def _refuse(form: Form, error: SetupRefused | ResultRefused) -> None:
@@ -71,6 +79,11 @@ def _section(event: Event, letter: str) -> Section:
     return section
 
 
+def _grid_seatings(section: Section) -> list[Seating]:
+    """A section's seatings with their tables and pairs: one query for the whole grid."""
+    return list(Seating.objects.filter(section=section).select_related("table", "ns", "ew"))
+
+
 def _result(event: Event, result_id: int) -> Result:
     result = (
         Result.objects.select_related(
@@ -88,7 +101,9 @@ def _result(event: Event, result_id: int) -> Result:
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The user's clubs and their events: two queries, however many clubs and events."""
-    memberships = list(Membership.objects.filter(user=request.user).select_related("club").order_by("club__name"))
+    memberships = list(
+        Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
+    )
     by_club: dict[int, list[Event]] = defaultdict(list)
     for event in Event.objects.filter(club__in=[m.club_id for m in memberships]).order_by("-date", "-id"):
         by_club[event.club_id].append(event)
@@ -111,13 +126,20 @@ def event_create(request: HttpRequest, club_slug: str) -> HttpResponse:
             else:
                 data = form.cleaned_data
                 event = event_services.create_event(
-                    club=club, user=request.user, name=data["name"], date=data["date"], plan=form.plan(), **form.options()
+                    club=club,
+                    user=request.user,
+                    name=data["name"],
+                    date=data["date"],
+                    plan=form.plan(),
+                    **form.options(),
                 )
                 messages.success(request, f"{event.name} is set up. Name the pairs, then start play.")
                 return redirect("event_pairs", club.slug, event.pk)
         except SetupRefused as error:
             _refuse(form, error)
-    return render(request, "tournament/director/event_create.html", {"club": club, "form": form, "check": check})
+    return render(
+        request, "tournament/director/event_create.html", {"club": club, "form": form, "check": check}
+    )
 
 
 @login_required
@@ -136,7 +158,9 @@ def event_pairs(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
             messages.success(request, "The names are saved.")
             return redirect("event_pairs", club_slug, event.pk)
     players = Player.objects.filter(club=event.club).values_list("name", flat=True)
-    return render(request, "tournament/director/event_pairs.html", {"event": event, "form": form, "players": players})
+    return render(
+        request, "tournament/director/event_pairs.html", {"event": event, "form": form, "players": players}
+    )
 
 
 def _save_names(form: PairsForm, user: Any) -> bool:
@@ -164,10 +188,15 @@ def _save_names(form: PairsForm, user: Any) -> bool:
 def event_run(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """The running view: tables × rounds, which boards are in, missing or disputed, and the problems."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    sections = [screens.running_section(score_section(section)) for section in event.sections.all()]
+    sections = [
+        screens.running_section(score_section(section), _grid_seatings(section))
+        for section in event.sections.all()
+    ]
     may_direct = role_in(request.user, event.club) in DIRECTING
     return render(
-        request, "tournament/director/event_run.html", {"event": event, "sections": sections, "may_direct": may_direct}
+        request,
+        "tournament/director/event_run.html",
+        {"event": event, "sections": sections, "may_direct": may_direct},
     )
 
 
@@ -203,16 +232,22 @@ def event_status(request: HttpRequest, club_slug: str, event_id: int) -> HttpRes
 def table_links(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """Each table's secret link, PIN and QR code, for the table cards."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    tables = Table.objects.filter(section__event=event).select_related("section").order_by("section__letter", "number")
+    tables = (
+        Table.objects.filter(section__event=event)
+        .select_related("section")
+        .order_by("section__letter", "number")
+    )
     cards = []
     for table in tables:
-        url = request.build_absolute_uri(screens.table_url(table))
+        url = request.build_absolute_uri(table.get_absolute_url())
         cards.append({"table": table, "url": url, "qr": mark_safe(segno.make(url).svg_inline(scale=4))})
     return render(request, "tournament/director/table_links.html", {"event": event, "cards": cards})
 
 
 @login_required
-def traveller_entry(request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int) -> HttpResponse:
+def traveller_entry(
+    request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int
+) -> HttpResponse:
     """Every table that plays a board, one row each: type the result, see its score, save it."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
@@ -230,7 +265,9 @@ def traveller_entry(request: HttpRequest, club_slug: str, event_id: int, letter:
         )
     )
     context = screens.traveller(sheet, number, seatings, posted)
-    context.update(event=event, section=section, preview_url=reverse("entry_preview", args=[club_slug, event.pk]))
+    context.update(
+        event=event, section=section, preview_url=reverse("entry_preview", args=[club_slug, event.pk])
+    )
     return render(request, "tournament/director/traveller_entry.html", context)
 
 
@@ -239,7 +276,11 @@ def _save_row(request: HttpRequest, event: Event, section: Section, number: int)
     form = EntryRowForm(request.POST, event=event, auto_id=f"row{request.POST.get('seating', '')}_%s")
     if not form.is_valid():
         return form
-    seating = Seating.objects.select_related("table").filter(section=section, pk=form.cleaned_data["seating"]).first()
+    seating = (
+        Seating.objects.select_related("table")
+        .filter(section=section, pk=form.cleaned_data["seating"])
+        .first()
+    )
     if seating is None:
         form.add_error(None, "That table is not in this section.")
         return form
@@ -269,9 +310,13 @@ def entry_preview(request: HttpRequest, club_slug: str, event_id: int) -> JsonRe
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = event.sections.filter(letter=request.GET.get("section", "A")).first()
     number = request.GET.get("board", "")
-    board = Board.objects.filter(section=section, number=number).first() if number.isdigit() and section else None
+    board = (
+        Board.objects.filter(section=section, number=number).first() if number.isdigit() and section else None
+    )
     if board is None:
-        return JsonResponse({"ok": False, "errors": {"board": "There is no such board in this event."}}, status=400)
+        return JsonResponse(
+            {"ok": False, "errors": {"board": "There is no such board in this event."}}, status=400
+        )
     form = ResultFactsForm(request.GET, event=event)
     if not form.is_valid():
         return JsonResponse({"ok": False, "errors": {k: v[0] for k, v in form.errors.items()}})
@@ -333,7 +378,9 @@ def _correct(request: HttpRequest, event: Event, result: Result) -> HttpResponse
     if form.is_valid():
         try:
             facts = form.result_facts(result)
-            result_services.correct(result=result, facts=facts, reason=form.cleaned_data["reason"], user=request.user)
+            result_services.correct(
+                result=result, facts=facts, reason=form.cleaned_data["reason"], user=request.user
+            )
             messages.success(request, "The result is corrected; the change is in the audit log.")
             return _back_to(result, event)
         except ResultRefused as error:
@@ -347,8 +394,12 @@ def _delete(request: HttpRequest, event: Event, result: Result) -> HttpResponse 
     if form.is_valid():
         try:
             result_services.delete(result=result, reason=form.cleaned_data["reason"], user=request.user)
-            messages.success(request, f"The result of board {result.board.number} is deleted; it stays in the log.")
-            return redirect("traveller_entry", event.club.slug, event.pk, result.section.letter, result.board.number)
+            messages.success(
+                request, f"The result of board {result.board.number} is deleted; it stays in the log."
+            )
+            return redirect(
+                "traveller_entry", event.club.slug, event.pk, result.section.letter, result.board.number
+            )
         except ResultRefused as error:
             _refuse(form, error)
     return {"delete_form": form}
@@ -422,7 +473,9 @@ def ruling_undo(request: HttpRequest, club_slug: str, event_id: int, ruling_id: 
 
 
 @login_required
-def ruling_irregular(request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int) -> HttpResponse:
+def ruling_irregular(
+    request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int
+) -> HttpResponse:
     """Irregular hands found at a table (Law B): the engine says what follows, the table is scored by it."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
@@ -440,7 +493,9 @@ def ruling_irregular(request: HttpRequest, club_slug: str, event_id: int, letter
             seating = form.chosen_seating()
             seating.section = section
             try:
-                ruling = rule_irregular_hands(seating=seating, board_number=number, user=request.user, **form.law_b())
+                ruling = rule_irregular_hands(
+                    seating=seating, board_number=number, user=request.user, **form.law_b()
+                )
                 messages.success(request, ruling.reason)
                 return redirect("result_edit", club_slug, event.pk, ruling.result_id)
             except ResultRefused as error:
@@ -454,7 +509,9 @@ def ruling_irregular(request: HttpRequest, club_slug: str, event_id: int, letter
 def round_agree(request: HttpRequest, club_slug: str, event_id: int, seating_id: int) -> HttpResponse:
     """Agree a table's round for it (Law E): afterwards only a director or scorer corrects its scores."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    seating = Seating.objects.select_related("table", "section").filter(pk=seating_id, section__event=event).first()
+    seating = (
+        Seating.objects.select_related("table", "section").filter(pk=seating_id, section__event=event).first()
+    )
     if seating is None:
         raise Http404("No such round.")
     seating.section.event = event
@@ -493,5 +550,3 @@ urlpatterns = [
     path(f"{E}/rounds/<int:seating_id>/agree/", round_agree, name="round_agree"),
     path(f"{E}/audit/", audit_log, name="audit_log"),
 ]
-
-__all__ = ["urlpatterns", "uuid"]

@@ -73,7 +73,11 @@ def _section_standings(sheet: SectionScores) -> SectionStandings:
     links, letter = Links.of(sheet.section), sheet.section.letter
     view = SectionStandings(sheet, match=reports.match_summary(sheet), waiting=reports.waiting_rows(sheet))
     if sheet.contest is not None:
-        for key, heading, direction in (("overall", "Overall", None), ("ns", "N-S pairs", Side.NS), ("ew", "E-W pairs", Side.EW)):
+        for key, heading, direction in (
+            ("overall", "Overall", None),
+            ("ns", "N-S pairs", Side.NS),
+            ("ew", "E-W pairs", Side.EW),
+        ):
             table = StandingsTable(reports.standings_rows(sheet, direction), links)
             view.panels.append(Panel(f"{letter}-{key}", heading, table))
     return view
@@ -152,13 +156,16 @@ def traveller(request: HttpRequest, club_slug: str, event_id: int, letter: str, 
         "rows": rows,
         "traveller": reports.board_traveller(sheet, number),
         "diagram": reports.deal_diagram(sheet, board),
+        "rulings": [ruling for ruling in reports.rulings_rows(sheet) if ruling.board == number],
     }
     return render(request, "tournament/public/traveller.html", context)
 
 
 def _traveller_hidden(event: Event) -> tuple[str, ...]:
     if event.is_teams:
-        return ("ns_average", "ns_difference", "ew_average", "ew_difference") + (("net_ns",) if event.is_whist else ())
+        return ("ns_average", "ns_difference", "ew_average", "ew_difference") + (
+            ("net_ns",) if event.is_whist else ()
+        )
     return ("net_ns", "declarer") if event.is_whist else ()
 
 
@@ -177,7 +184,7 @@ def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> 
         "sheet": sheet,
         "pair": pair,
         "table": table,
-        "rows": rows,
+        "ruled": [row for row in rows if row.rulings or row.irregular],
         "standing": reports.pair_standing(sheet, pair.label),
     }
     return render(request, "tournament/public/recap.html", context)

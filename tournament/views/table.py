@@ -157,7 +157,8 @@ def _entry_form(data: Any, night: TableNight, boards: dict[int, Board], **initia
 
 def _board_page(request: HttpRequest, night: TableNight, form: EntryForm, number: int | None) -> HttpResponse:
     board = form.boards.get(number or 0)
-    seating = form.seating or next((r.seating for r in night.rounds if r.number == form["round"].value()), None)
+    asked = str(form["round"].value())
+    seating = form.seating or next((r.seating for r in night.rounds if str(r.number) == asked), None)
     context = {"night": night, "event": night.event, "seating": seating, "board": board, "form": form}
     return render(request, "tournament/table/board.html", context)
 
@@ -306,7 +307,9 @@ def table_confirm(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     refusal = night.closed_message or _not_pending(result)
     if refusal:
         messages.error(request, refusal)
-    elif result.status != Result.Status.CONFIRMED:
+    elif result.status == Result.Status.CONFIRMED:
+        messages.info(request, f"Board {result.board.number} was already confirmed.")
+    else:
         results.set_status(result=result, status=Result.Status.CONFIRMED, user=request.user, table=night.table)
         messages.success(request, f"Board {result.board.number} confirmed.")
     return redirect(_home(night, result.seating.round))
@@ -319,6 +322,8 @@ def table_dispute(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     result = table_result_of(night, rid)
     form = DisputeForm(request.POST)
     refusal = night.closed_message or _not_pending(result)
+    if not refusal and result.status == Result.Status.CONFIRMED:
+        refusal = f"Board {result.board.number} is confirmed: if it is wrong, call the director (Law E)."
     if refusal:
         messages.error(request, refusal)
     elif form.is_valid() and result.status != Result.Status.DISPUTED:

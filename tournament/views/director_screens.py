@@ -1,0 +1,320 @@
+"""What the director's screens show, shaped from data already loaded: no query runs here.
+
+The views load each screen's rows in a fixed number of queries; these helpers group them
+for the templates (the running grid, a board's traveller rows, a ruling's effect on the
+score, an audit entry's before → after) and ask the engine for every number.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from scoring.deal import DealScore
+from scoring.errors import ScoringError
+from scoring.whist import duplicate_whist_deal
+
+from ..forms.director import EntryRowForm
+from ..models import AuditEntry, Board, Event, Result, Ruling, Seating
+from ..services.events import Plan, check_plan
+from ..services.facts import score_of
+from ..services.results import Facts
+from ..services.standings import IRREGULAR_KINDS, ScoredResult, SectionScores
+
+# Meetings are shown as a grid of pairs only while it stays readable.
+MOST_PAIRS_IN_GRID = 20
+
+
+def movement_check(plan: Plan) -> dict[str, Any]:
+    """The checker's verdict on a plan and its guide cards, before anything is saved (spec §5.7)."""
+    movement, report = check_plan(plan)
+    cards = [
+        (table, [row.line() for row in movement.table_card(table)]) for table in range(1, movement.tables + 1)
+    ]
+    pairs = report.pairs if len(report.pairs) <= MOST_PAIRS_IN_GRID else ()
+    meetings = [(pair, report.meetings[i]) for i, pair in enumerate(report.pairs) if pair in pairs]
+    return {"movement": movement, "report": report, "cards": cards, "pairs": pairs, "meetings": meetings}
+
+
+# The running view -------------------------------------------------------------------------
+
+
+@dataclass
+class BoardMark:
+    """One board of a seating: in, missing, disputed, or in with a problem the director must see."""
+
+    number: int
+    state: str
+    result_id: int | None = None
+
+
+@dataclass
+class Cell:
+    seating: Seating
+    boards: list[BoardMark]
+
+    @property
+    def agreed(self) -> bool:
+        return self.seating.agreed_at is not None
+
+    @property
+    def complete(self) -> bool:
+        return all(mark.state in ("in", "problem") for mark in self.boards)
+
+
+@dataclass
+class RunningSection:
+    sheet: SectionScores
+    rounds: list[int]
+    rows: list[tuple[int, list[Cell | None]]]
+    boards: list[int]
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def _mark(number: int, scored: ScoredResult | None) -> BoardMark:
+    if scored is None:
+        return BoardMark(number, "missing")
+    result = scored.result
+    if result.status == Result.Status.DISPUTED:
+        return BoardMark(number, "disputed", result.pk)
+    return BoardMark(number, "problem" if scored.problem else "in", result.pk)
+
+
+def running_section(sheet: SectionScores, seatings: list[Seating]) -> RunningSection:
+    """The grid of tables × rounds with each seating's boards marked, from one section's scores."""
+    found = {(s.result.seating_id, s.result.board.number): s for s in sheet.results}
+    grid: dict[int, dict[int, Cell]] = defaultdict(dict)
+    counts = {"in": 0, "missing": 0, "disputed": 0, "problem": 0}
+    for seating in seatings:
+        marks = [_mark(n, found.get((seating.pk, n))) for n in seating.board_numbers]
+        for mark in marks:
+            counts[mark.state] += 1
+        grid[seating.table.number][seating.round] = Cell(seating, marks)
+    rounds = list(range(1, sheet.section.rounds + 1))
+    rows = [(table, [grid[table].get(r) for r in rounds]) for table in sorted(grid)]
+    return RunningSection(sheet, rounds, rows, sorted(sheet.boards), counts)
+
+
+# Traveller entry --------------------------------------------------------------------------
+
+
+@dataclass
+class TravellerLine:
+    """One table that plays the board: its result (with the engine's score) or the form to enter it."""
+
+    seating: Seating
+    scored: ScoredResult | None = None
+    form: EntryRowForm | None = None
+    ns_difference: Fraction | None = None
+    whist: tuple[int, int] | None = None
+
+
+def traveller(
+    sheet: SectionScores, number: int, seatings: list[Seating], posted: EntryRowForm | None
+) -> dict[str, Any]:
+    """Every table that plays board ``number`` (round order), with its result or an entry row."""
+    event = sheet.event
+    done = {s.result.seating_id: s for s in sheet.by_board().get(number, [])}
+    differences = _differences(sheet, number)
+    lines = []
+    focus_set = False
+    for seating in sorted(
+        (s for s in seatings if number in s.board_numbers), key=lambda s: (s.round, s.table.number)
+    ):
+        line = TravellerLine(seating, scored=done.get(seating.pk))
+        if line.scored is not None:
+            result = line.scored.result
+            line.ns_difference = differences.get((result.ns.label, result.ew.label))
+            if event.is_whist and not result.not_played:
+                line.whist = duplicate_whist_deal(result.tricks)
+        else:
+            mine = posted is not None and str(posted.data.get("seating")) == str(seating.pk)
+            line.form = posted if mine and posted is not None else EntryRowForm(event=event, seating=seating)
+            if mine or (posted is None and not focus_set):
+                line.form.fields["entry"].widget.attrs["autofocus"] = True
+                focus_set = True
+        lines.append(line)
+    boards = sorted(sheet.boards)
+    at = boards.index(number)
+    return {
+        "board": sheet.boards[number],
+        "lines": lines,
+        "boards": boards,
+        "previous_board": boards[at - 1] if at > 0 else None,
+        "next_board": boards[at + 1] if at + 1 < len(boards) else None,
+        "traveller_lines": _traveller_lines(sheet, number),
+    }
+
+
+def _differences(sheet: SectionScores, number: int) -> dict[tuple[str, str], Fraction]:
+    if sheet.contest is None:
+        return {}
+    for deal in sheet.contest.travellers:
+        if deal.deal == str(number):
+            return {(row.ns, row.ew): row.ns_difference for row in deal.rows}
+    return {}
+
+
+def _traveller_lines(sheet: SectionScores, number: int) -> tuple[str, ...]:
+    if sheet.contest is None:
+        return ()
+    for deal in sheet.contest.travellers:
+        if deal.deal == str(number):
+            return deal.lines
+    return ()
+
+
+def preview(event: Event, board: Board, facts: Facts) -> dict[str, Any]:
+    """A row's score as the engine gives it, for the live preview (JSON-ready)."""
+    if event.is_whist:
+        ns, ew = duplicate_whist_deal(facts.tricks)
+        return {
+            "ok": True,
+            "ns": {"tricks": ns},
+            "ew": {"tricks": ew},
+            "net_ns": None,
+            "lines": [
+                f"N-S took {ns} tricks and E-W {ew}: in Duplicate Whist a side scores the tricks it took."
+            ],
+        }
+    result = Result(board=board)
+    facts.apply_to(result)
+    score = score_of(result, event)
+    return {
+        "ok": True,
+        "ns": {"trick": score.ns.trick, "honour": score.ns.honour, "total": score.ns.total},
+        "ew": {"trick": score.ew.trick, "honour": score.ew.honour, "total": score.ew.total},
+        "net_ns": score.net_ns,
+        "lines": [
+            f"{line.side.label}, {line.column.value} column: {line.text} ({line.law})" for line in score.lines
+        ],
+    }
+
+
+# A result and its rulings -----------------------------------------------------------------
+
+
+def result_score(result: Result, event: Event, rulings: list[Ruling]) -> dict[str, Any]:
+    """The result's score now, with every active ruling; or why there is none."""
+    irregular = next((r for r in rulings if r.active and r.kind in IRREGULAR_KINDS), None)
+    if result.not_played:
+        problem = "" if irregular else "The deal was not played and no ruling under Law B stands: rule on it."
+        return {"score": None, "irregular": irregular, "problem": problem, "whist": None}
+    if event.is_whist:
+        return {"score": None, "irregular": None, "problem": "", "whist": duplicate_whist_deal(result.tricks)}
+    try:
+        return {"score": score_of(result, event, rulings), "irregular": None, "problem": "", "whist": None}
+    except ScoringError as error:
+        return {"score": None, "irregular": None, "problem": str(error), "whist": None}
+
+
+@dataclass
+class RulingEffect:
+    """A ruling and the score in its other state: without it (active) or as if it stood (undone)."""
+
+    ruling: Ruling
+    other: DealScore | None
+    other_label: str
+
+
+def ruling_effects(result: Result, event: Event, rulings: list[Ruling]) -> list[RulingEffect]:
+    """For each ruling, the score it changes: 'see what it does to the scores'."""
+    effects = []
+    for ruling in rulings:
+        if ruling.active:
+            others = [r for r in rulings if r.pk != ruling.pk]
+            label = "Without this ruling"
+        else:
+            revived = copy.copy(ruling)
+            revived.undone_at = None
+            others = [r if r.pk != ruling.pk else revived for r in rulings]
+            label = "Had it stood"
+        other = None
+        if not event.is_whist and not result.not_played and ruling.kind not in IRREGULAR_KINDS:
+            try:
+                other = score_of(result, event, others)
+            except ScoringError:
+                other = None
+        effects.append(RulingEffect(ruling, other, label))
+    return effects
+
+
+# The audit log ----------------------------------------------------------------------------
+
+FIELD_LABELS = {
+    "contract": "contract",
+    "declarer": "declarer",
+    "tricks": "tricks",
+    "honours_n": "honours N",
+    "honours_e": "honours E",
+    "honours_s": "honours S",
+    "honours_w": "honours W",
+    "dealers_one_spade": "dealer's one spade",
+    "revokes": "revokes",
+    "trumps": "trumps",
+    "status": "status",
+    "published": "published",
+    "name": "name",
+    "movement": "movement",
+    "tables": "tables",
+    "rounds": "rounds",
+    "boards": "boards",
+    "kind": "kind",
+    "law": "law",
+    "side": "side",
+    "points": "points",
+    "seat": "seat",
+    "revoke_penalty": "election",
+    "reason": "reason",
+    "active": "in force",
+}
+# The contract text says what these say; the board and pairs are in the subject.
+HIDDEN_FIELDS = {"level", "strain", "doubling", "passed_out", "board", "ns", "ew"}
+
+
+def _text(value: Any) -> str:
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        parts = [
+            f"{v.get('by', '?')} ({v.get('penalty', 'points')})" if isinstance(v, dict) else str(v)
+            for v in value
+        ]
+        return ", ".join(parts) or "none"
+    return str(value)
+
+
+def changes(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[tuple[str, str, str]]:
+    """The fields an audit entry changed, in words: (field, before, after).
+
+    An entry with only one side (a result entered or deleted, a ruling made) lists the
+    facts it holds that are not empty.
+    """
+    old, new = before or {}, after or {}
+    keys = list(dict.fromkeys([*new, *old]))
+    rows = []
+    for key in keys:
+        if key in HIDDEN_FIELDS:
+            continue
+        a, b = old.get(key), new.get(key)
+        if before and after and a == b:
+            continue
+        if not (before and after) and a in (None, "", 0, False, []) and b in (None, "", 0, False, []):
+            continue
+        rows.append((FIELD_LABELS.get(key, key.replace("_", " ")), _text(a), _text(b)))
+    return rows
+
+
+@dataclass
+class AuditRow:
+    entry: AuditEntry
+    changes: list[tuple[str, str, str]]
+
+
+def audit_row(entry: AuditEntry) -> AuditRow:
+    return AuditRow(entry, changes(entry.before, entry.after))
