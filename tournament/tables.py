@@ -22,7 +22,7 @@ from scoring.pairs import signed_text
 from .models import Section
 from .reports import SYMBOLS, MatchRow, RecapLine, StandingRow, TravellerLine, rounded_text, symbol_text
 from .templatetags.duplicate import contract as contract_html
-from .templatetags.duplicate import rounded, signed
+from .templatetags.duplicate import mixed, rounded, signed
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
@@ -166,6 +166,12 @@ class TravellerTable(Base):
     def render_ew_points(self, record: TravellerLine, value: int) -> SafeString | str:
         return self._explained(record, str(value))
 
+    def value_ns_points(self, value: int) -> int:
+        return value
+
+    def value_ew_points(self, value: int) -> int:
+        return value
+
     def render_net_ns(self, record: TravellerLine, value: int) -> SafeString | str:
         return self._explained(record, signed(value))
 
@@ -173,9 +179,15 @@ class TravellerTable(Base):
         return signed_text(value)
 
     def render_ns_average(self, value: Fraction) -> str:
+        return mixed(value)
+
+    def value_ns_average(self, value: Fraction) -> str:
         return exact(value)
 
     def render_ew_average(self, value: Fraction) -> str:
+        return mixed(value)
+
+    def value_ew_average(self, value: Fraction) -> str:
         return exact(value)
 
     def render_ns_difference(self, record: TravellerLine, value: Fraction) -> SafeString | str:
@@ -214,6 +226,9 @@ class RecapTable(Base):
     def render_board(self, value: int) -> SafeString | str:
         return link(self.links.traveller(value), str(value))
 
+    def value_board(self, value: int) -> int:
+        return value
+
     def render_opponents(self, record: RecapLine) -> SafeString | str:
         return link(self.links.recap(record.opponents_pk), record.opponents)
 
@@ -233,12 +248,15 @@ class RecapTable(Base):
         return signed_text(value)
 
     def render_score(self, record: RecapLine, value: Fraction) -> SafeString | str:
-        return link(self.links.explain(record.result_pk), exact(value))
+        return link(self.links.explain(record.result_pk), mixed(value))
 
     def value_score(self, value: Fraction) -> str:
         return exact(value)
 
     def render_average(self, value: Fraction) -> str:
+        return mixed(value)
+
+    def value_average(self, value: Fraction) -> str:
         return exact(value)
 
     def render_difference(self, record: RecapLine, value: Fraction) -> SafeString | str:
@@ -274,6 +292,9 @@ class MatchTable(Base):
 
     def render_deal(self, value: int) -> SafeString | str:
         return link(self.links.traveller(value), str(value))
+
+    def value_deal(self, value: int) -> int:
+        return value
 
     def render_tables_played(self, record: MatchRow) -> SafeString:
         return format_html_join(

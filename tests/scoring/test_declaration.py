@@ -9,33 +9,30 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, parse_call
 from scoring.core import Doubling, Seat, Side, Strain
 from scoring.declaration import (
-    DOUBLE,
-    PASS,
-    REDOUBLE,
     AuctionOutcome,
     AuctionRules,
     AuctionState,
     BarUntil,
-    Bid,
-    Call,
     CallMade,
     PenaltyAward,
     check_call,
     declarer_by_law_46,
     legal_calls,
-    parse_call,
     run_auction,
 )
-from scoring.declaration_penalties import (
+from scoring.declaration_irregularities import (
     Irregularity,
     IrregularityKind,
+    find_irregularity,
+    lowest_sufficient_level,
+)
+from scoring.declaration_penalties import (
     PenaltyKind,
     apply_ruling,
     correct_inadvertent,
-    find_irregularity,
-    lowest_sufficient_level,
     penalty_options,
     penalty_still_enforceable,
 )

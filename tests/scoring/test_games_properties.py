@@ -16,10 +16,9 @@ from scoring.three_hand import (
     Irregularity,
     ThreeHandDeal,
     ThreeHandPenalty,
-    ThreeHandRubber,
     score_three_hand_deal,
-    settle,
 )
+from scoring.three_hand_rubber import ThreeHandRubber, settle
 from scoring.whist import Election, WhistDeal, WhistGame, WhistRevoke, WhistRubber
 
 PLAYERS = ("A", "B", "C")

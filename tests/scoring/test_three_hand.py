@@ -12,12 +12,11 @@ from scoring.three_hand import (
     Irregularity,
     ThreeHandDeal,
     ThreeHandPenalty,
-    ThreeHandRubber,
     check_players,
     honour_points,
     score_three_hand_deal,
-    settle,
 )
+from scoring.three_hand_rubber import ThreeHandRubber, settle
 
 PLAYERS = ("A", "B", "C")
 

@@ -140,7 +140,8 @@ class AuctionFactsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.event = event
         if event.english_rule:
-            self.fields["strain"].choices = ENGLISH_STRAINS
+            # Only the buttons change: a plain spade still reaches clean() and hears why it is refused.
+            self.fields["strain"].widget.choices = ENGLISH_STRAINS
         else:
             del self.fields["passed_out"]
 
@@ -200,7 +201,9 @@ class AuctionFactsForm(forms.Form):
                 continue
             if not 0 <= count <= limit:
                 seat = self.fields[name].label
-                self.add_error(name, f"{seat} cannot hold {count} honours: there are only {what} (table of values).")
+                self.add_error(
+                    name, f"{seat} cannot hold {count} honours: there are only {what} (table of values)."
+                )
                 continue
             counts.append(count)
         if len(counts) == 4 and sum(counts) > limit:
@@ -215,7 +218,9 @@ class AuctionFactsForm(forms.Form):
             return
         board = self.board_for_facts()
         if (data.get("level"), data.get("strain")) != (1, "S"):
-            self.add_error("dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48).")
+            self.add_error(
+                "dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48)."
+            )
         elif board is not None and data.get("declarer") and data["declarer"] != board.dealer:
             self.add_error(
                 "dealers_one_spade",
@@ -229,16 +234,26 @@ class AuctionFactsForm(forms.Form):
         if data.get("passed_out"):
             return Facts()
         board = self.board_for_facts()
-        typed = (data.get("honours_n") or 0, data.get("honours_e") or 0, data.get("honours_s") or 0, data.get("honours_w") or 0)
+        typed = (
+            data.get("honours_n") or 0,
+            data.get("honours_e") or 0,
+            data.get("honours_s") or 0,
+            data.get("honours_w") or 0,
+        )
         honours = (0, 0, 0, 0) if board is not None and board.hands else typed
         return Facts(
-            contract=Contract(data["level"], Strain.parse(data["strain"]), Doubling.parse(data.get("doubling") or "")),
+            contract=Contract(
+                data["level"], Strain.parse(data["strain"]), Doubling.parse(data.get("doubling") or "")
+            ),
             declarer=Seat.parse(data["declarer"]),
             tricks=data["tricks"],
             honours=honours,
             dealers_one_spade=bool(data.get("dealers_one_spade")),
             revokes=tuple(
-                Revoke(Seat.parse(data[f"revoke{i}_by"]), RevokePenalty.parse(data.get(f"revoke{i}_penalty") or "points"))
+                Revoke(
+                    Seat.parse(data[f"revoke{i}_by"]),
+                    RevokePenalty.parse(data.get(f"revoke{i}_penalty") or "points"),
+                )
                 for i in (1, 2)
                 if data.get(f"revoke{i}_by")
             ),
@@ -300,10 +315,13 @@ class EntryMixin(forms.Form):
     """Which board, round and pairs a new result is for, checked against this table's movement."""
 
     request_key = forms.UUIDField(
-        widget=forms.HiddenInput, error_messages={"invalid": "This page is out of date: reload it and enter again."}
+        widget=forms.HiddenInput,
+        error_messages={"invalid": "This page is out of date: reload it and enter again."},
     )
     round = forms.IntegerField(widget=forms.HiddenInput)
-    board = forms.IntegerField(widget=forms.HiddenInput, error_messages={"invalid": "Which board? Go back and tap it."})
+    board = forms.IntegerField(
+        widget=forms.HiddenInput, error_messages={"invalid": "Which board? Go back and tap it."}
+    )
     ns = forms.CharField(widget=forms.HiddenInput, max_length=8)
     ew = forms.CharField(widget=forms.HiddenInput, max_length=8)
 
@@ -321,7 +339,8 @@ class EntryMixin(forms.Form):
             return data
         if seating.round not in self.open_rounds:
             self.add_error(
-                "round", f"Round {seating.round} is not open yet: enter every board of the rounds before it first."
+                "round",
+                f"Round {seating.round} is not open yet: enter every board of the rounds before it first.",
             )
             return data
         self.seating = seating
@@ -352,7 +371,9 @@ class ReasonMixin(forms.Form):
     reason = forms.CharField(
         label="Why is it corrected?",
         max_length=200,
-        widget=forms.TextInput(attrs={"placeholder": "e.g. typed 8 tricks instead of 9", "autocomplete": "off"}),
+        widget=forms.TextInput(
+            attrs={"placeholder": "e.g. typed 8 tricks instead of 9", "autocomplete": "off"}
+        ),
         error_messages={"required": "Say why the result is corrected: the reason is kept in the audit log."},
     )
 

@@ -69,3 +69,11 @@ def mixed(value: int | Fraction | None) -> str:
     if value is None:
         return ""
     return mixed_text(Fraction(value)).replace("-", "−")
+
+
+@register.filter
+def suit(code: str) -> SafeString | str:
+    """'H' as ♥ (in red), 'R' as R♠, 'NT' as NT: a strain or whist trump suit by its symbol."""
+    if code not in SYMBOLS:
+        return code
+    return format_html('<span class="{}">{}</span>', "red" if code in RED else "", SYMBOLS[code])

@@ -241,7 +241,9 @@ def table_links(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     for table in tables:
         url = request.build_absolute_uri(table.get_absolute_url())
         cards.append({"table": table, "url": url, "qr": mark_safe(segno.make(url).svg_inline(scale=4))})
-    return render(request, "tournament/director/table_links.html", {"event": event, "cards": cards})
+    pin_url = request.build_absolute_uri(reverse("table_pin"))
+    context = {"event": event, "cards": cards, "pin_url": pin_url}
+    return render(request, "tournament/director/table_links.html", context)
 
 
 @login_required
@@ -354,10 +356,12 @@ def result_edit(request: HttpRequest, club_slug: str, event_id: int, result_id: 
 def _result_page(request: HttpRequest, event: Event, result: Result, **forms: Form) -> HttpResponse:
     rulings = list(result.rulings.select_related("created_by", "undone_by").order_by("created", "id"))
     audit = AuditEntry.objects.filter(result=result).select_related("user", "table").order_by("at", "id")
+    score = screens.result_score(result, event, rulings)
     context: dict[str, Any] = {
+        **score,
         "event": event,
         "result": result,
-        "rulings": screens.ruling_effects(result, event, rulings),
+        "rulings": screens.ruling_effects(result, event, rulings, score["score"]),
         "audit": [screens.audit_row(entry) for entry in audit],
         "correction_form": forms.get("correction_form") or CorrectionForm.for_result(result, event),
         "delete_form": forms.get("delete_form") or ReasonForm(prefix="delete"),
@@ -365,7 +369,6 @@ def _result_page(request: HttpRequest, event: Event, result: Result, **forms: Fo
         "ruling_form": forms.get("ruling_form") or RulingForm(),
         "may_direct": role_in(request.user, event.club) in DIRECTING,
     }
-    context.update(screens.result_score(result, event, rulings))
     return render(request, "tournament/director/result_edit.html", context)
 
 

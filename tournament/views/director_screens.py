@@ -15,6 +15,7 @@ from typing import Any
 
 from scoring.deal import DealScore
 from scoring.errors import ScoringError
+from scoring.pairs import Irregular
 from scoring.whist import duplicate_whist_deal
 
 from ..forms.director import EntryRowForm
@@ -36,7 +37,15 @@ def movement_check(plan: Plan) -> dict[str, Any]:
     ]
     pairs = report.pairs if len(report.pairs) <= MOST_PAIRS_IN_GRID else ()
     meetings = [(pair, report.meetings[i]) for i, pair in enumerate(report.pairs) if pair in pairs]
-    return {"movement": movement, "report": report, "cards": cards, "pairs": pairs, "meetings": meetings}
+    summary = [*movement.lines(), *(line for line in report.lines()[1:] if line not in report.problems)]
+    return {
+        "movement": movement,
+        "report": report,
+        "summary": summary,
+        "cards": cards,
+        "pairs": pairs,
+        "meetings": meetings,
+    }
 
 
 # The running view -------------------------------------------------------------------------
@@ -101,6 +110,13 @@ def running_section(sheet: SectionScores, seatings: list[Seating]) -> RunningSec
 # Traveller entry --------------------------------------------------------------------------
 
 
+IRREGULAR_WORDS = {
+    Irregular.AVERAGE: "Law B (3): each pair takes the average",
+    Irregular.NS_OFFENDED: "Law B (3): N-S take the lowest score, E-W the highest",
+    Irregular.EW_OFFENDED: "Law B (3): E-W take the lowest score, N-S the highest",
+}
+
+
 @dataclass
 class TravellerLine:
     """One table that plays the board: its result (with the engine's score) or the form to enter it."""
@@ -110,6 +126,7 @@ class TravellerLine:
     form: EntryRowForm | None = None
     ns_difference: Fraction | None = None
     whist: tuple[int, int] | None = None
+    irregular: str = ""
 
 
 def traveller(
@@ -128,6 +145,7 @@ def traveller(
         if line.scored is not None:
             result = line.scored.result
             line.ns_difference = differences.get((result.ns.label, result.ew.label))
+            line.irregular = IRREGULAR_WORDS.get(line.scored.irregular, "") if line.scored.irregular else ""
             if event.is_whist and not result.not_played:
                 line.whist = duplicate_whist_deal(result.tricks)
         else:
@@ -137,6 +155,7 @@ def traveller(
                 line.form.fields["entry"].widget.attrs["autofocus"] = True
                 focus_set = True
         lines.append(line)
+    shown = any(line.form is posted for line in lines) if posted is not None else True
     boards = sorted(sheet.boards)
     at = boards.index(number)
     return {
@@ -146,6 +165,8 @@ def traveller(
         "previous_board": boards[at - 1] if at > 0 else None,
         "next_board": boards[at + 1] if at + 1 < len(boards) else None,
         "traveller_lines": _traveller_lines(sheet, number),
+        # A row refused after another took its place, or one from no table here: say why at the top.
+        "stray_errors": [] if shown or posted is None else [e for errors in posted.errors.values() for e in errors],
     }
 
 
@@ -218,10 +239,13 @@ class RulingEffect:
     ruling: Ruling
     other: DealScore | None
     other_label: str
+    changes_score: bool = False
 
 
-def ruling_effects(result: Result, event: Event, rulings: list[Ruling]) -> list[RulingEffect]:
-    """For each ruling, the score it changes: 'see what it does to the scores'."""
+def ruling_effects(
+    result: Result, event: Event, rulings: list[Ruling], current: DealScore | None
+) -> list[RulingEffect]:
+    """For each ruling, the score in its other state: 'see what it does to the scores'."""
     effects = []
     for ruling in rulings:
         if ruling.active:
@@ -238,7 +262,7 @@ def ruling_effects(result: Result, event: Event, rulings: list[Ruling]) -> list[
                 other = score_of(result, event, others)
             except ScoringError:
                 other = None
-        effects.append(RulingEffect(ruling, other, label))
+        effects.append(RulingEffect(ruling, other, label, other is not None and other != current))
     return effects
 
 
@@ -296,7 +320,8 @@ def changes(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list
     facts it holds that are not empty.
     """
     old, new = before or {}, after or {}
-    keys = list(dict.fromkeys([*new, *old]))
+    order = list(FIELD_LABELS)
+    keys = sorted(dict.fromkeys([*new, *old]), key=lambda k: order.index(k) if k in order else len(order))
     rows = []
     for key in keys:
         if key in HIDDEN_FIELDS:
@@ -317,4 +342,10 @@ class AuditRow:
 
 
 def audit_row(entry: AuditEntry) -> AuditRow:
-    return AuditRow(entry, changes(entry.before, entry.after))
+    """An audit entry with its changes in words; a ruling's reason shows once, under "why"."""
+    rows = [
+        row
+        for row in changes(entry.before, entry.after)
+        if not (row[0] == "reason" and row[2] == entry.reason)
+    ]
+    return AuditRow(entry, rows)

@@ -1,5 +1,35 @@
-"""PDF documents (being built)."""
+"""The printable documents of an event, downloaded from its page: standings, recaps, travellers,
+the match sheet, guide cards and score pads (issue 5 §1).
 
-from django.urls import URLPattern
+Whoever may see the event may print it: published events for everyone, every event for the
+club's people. A document that does not exist, or not for this event, is a 404.
+"""
 
-urlpatterns: list[URLPattern] = []
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import path
+from django.views.decorators.http import require_GET
+
+from ..access import viewable_event
+from ..pdf import DocumentUnavailable, renderer_for
+
+
+@require_GET
+def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) -> HttpResponse:
+    """One document of the event as a PDF, opened in the browser, ready to print or save."""
+    event = viewable_event(request, club_slug, event_id)
+    try:
+        renderer = renderer_for(event, doc)
+    except DocumentUnavailable as error:
+        raise Http404(str(error)) from error
+    filename, content_type, content = renderer.render()
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "private, no-cache"  # an unpublished night must not sit in a shared cache
+    return response
+
+
+urlpatterns = [
+    path("c/<slug:club_slug>/e/<int:event_id>/pdf/<slug:doc>.pdf", pdf_document, name="pdf_document"),
+]

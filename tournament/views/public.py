@@ -101,7 +101,9 @@ def _export(request: HttpRequest, tables: dict[str, Table], filename: str) -> Ht
         return None
     if wanted != TableExport.CSV:
         return HttpResponseBadRequest("Only CSV is offered here: use ?_export=csv.")
-    key = request.GET.get("table") or next(iter(tables), "")
+    if not tables:
+        return HttpResponseBadRequest("There is nothing to export yet: no results have been scored.")
+    key = request.GET.get("table") or next(iter(tables))
     if key not in tables:
         return HttpResponseBadRequest(f"There is no table {key!r} on this page to export.")
     return TableExport(TableExport.CSV, tables[key]).response(filename=f"{filename}-{key}.csv")

@@ -117,7 +117,9 @@ def table_night(secret: str) -> TableNight:
         "ns__player1", "ns__player2", "ew__player1", "ew__player2"
     ).order_by("round")
     rounds = {s.pk: TableRound(s) for s in seatings}
-    for result in Result.objects.filter(seating__table=table).select_related("board").order_by("board__number"):
+    for result in (
+        Result.objects.filter(seating__table=table).select_related("board").order_by("board__number")
+    ):
         rounds[result.seating_id].results.append(result)
     is_open = True
     for table_round in rounds.values():
@@ -155,8 +157,10 @@ def _entry_form(data: Any, night: TableNight, boards: dict[int, Board], **initia
     )
 
 
-def _board_page(request: HttpRequest, night: TableNight, form: EntryForm, number: int | None) -> HttpResponse:
-    board = form.boards.get(number or 0)
+def _board_page(request: HttpRequest, night: TableNight, form: EntryForm) -> HttpResponse:
+    """The entry form for one board, fresh or with what the players tapped and what was wrong."""
+    number = str(form["board"].value())
+    board = form.boards.get(int(number)) if number.isdigit() else None
     asked = str(form["round"].value())
     seating = form.seating or next((r.seating for r in night.rounds if str(r.number) == asked), None)
     context = {"night": night, "event": night.event, "seating": seating, "board": board, "form": form}
@@ -204,7 +208,9 @@ def table_home(request: HttpRequest, secret: str) -> HttpResponse:
     """The table's page: the round in play, the pairs, the boards to enter and those entered."""
     night = table_night(secret)
     shown = night.shown(request.GET.get("round"))
-    return render(request, "tournament/table/home.html", {"night": night, "event": night.event, "shown": shown})
+    return render(
+        request, "tournament/table/home.html", {"night": night, "event": night.event, "shown": shown}
+    )
 
 
 @require_GET
@@ -216,16 +222,23 @@ def table_board(request: HttpRequest, secret: str, round: int, board: int) -> Ht
     if night.closed_message:
         return redirect(_home(night))
     if board not in table_round.seating.board_numbers:
-        boards = ", ".join(str(n) for n in table_round.seating.board_numbers)
-        messages.error(request, f"Board {board} is not played at this table in round {round}: it plays boards {boards}.")
+        played = ", ".join(str(n) for n in table_round.seating.board_numbers)
+        messages.error(
+            request, f"Board {board} is not played at this table in round {round}: it plays boards {played}."
+        )
         return redirect(_home(night, round))
+    if not table_round.open:
+        messages.error(
+            request, f"Round {round} is not open yet: enter every board of the rounds before it first."
+        )
+        return redirect(_home(night))
     entered = next((r for r in table_round.results if r.board.number == board), None)
     if entered is not None:
         return redirect("table_result", secret, entered.pk)
     boards = {b.number: b for b in Board.objects.filter(section_id=night.table.section_id, number=board)}
     pairs = {"ns": table_round.seating.ns.label, "ew": table_round.seating.ew.label}
     form = _entry_form(None, night, boards, round=round, board=board, **pairs)
-    return _board_page(request, night, form, board)
+    return _board_page(request, night, form)
 
 
 @require_POST
@@ -235,7 +248,9 @@ def table_enter(request: HttpRequest, secret: str) -> HttpResponse:
     if night.closed_message:
         messages.error(request, night.closed_message)
         return redirect(_home(night))
-    form = _entry_form(request.POST, night, {b.number: b for b in Board.objects.filter(section_id=night.table.section_id)})
+    form = _entry_form(
+        request.POST, night, {b.number: b for b in Board.objects.filter(section_id=night.table.section_id)}
+    )
     if form.is_valid() and form.seating is not None:
         data = form.cleaned_data
         try:
@@ -251,16 +266,18 @@ def table_enter(request: HttpRequest, secret: str) -> HttpResponse:
             form.add_error(_field(form, error.field), str(error))
         else:
             return _saved(request, night, form, saved)
-    return _board_page(request, night, form, form.cleaned_data.get("board") if form.is_bound else None)
+    return _board_page(request, night, form)
 
 
 def _saved(request: HttpRequest, night: TableNight, form: EntryForm, saved: results.Saved) -> HttpResponse:
     if saved.result.seating_id not in {r.seating.pk for r in night.rounds}:
         # The key of a page used at another table: say nothing about that table's result.
         form.add_error(None, "This page was already used for another entry: reload it and enter again.")
-        return _board_page(request, night, form, None)
+        return _board_page(request, night, form)
     if saved.repeated:
-        messages.info(request, f"Already saved: board {saved.result.board.number} was recorded before; nothing new.")
+        messages.info(
+            request, f"Already saved: board {saved.result.board.number} was recorded before; nothing new."
+        )
     else:
         messages.success(request, f"Board {saved.result.board.number} saved.")
     return redirect("table_result", night.table.secret, saved.result.pk)
@@ -282,7 +299,9 @@ def table_result(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
         "score": score,
         "problem": problem,
         "whist": whist,
-        "pending": result.status == Result.Status.ENTERED and not table_round.agreed and not night.closed_message,
+        "pending": result.status == Result.Status.ENTERED
+        and not table_round.agreed
+        and not night.closed_message,
         "dispute_form": DisputeForm(),
     }
     return render(request, "tournament/table/result.html", context)
@@ -310,7 +329,9 @@ def table_confirm(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     elif result.status == Result.Status.CONFIRMED:
         messages.info(request, f"Board {result.board.number} was already confirmed.")
     else:
-        results.set_status(result=result, status=Result.Status.CONFIRMED, user=request.user, table=night.table)
+        results.set_status(
+            result=result, status=Result.Status.CONFIRMED, user=request.user, table=night.table
+        )
         messages.success(request, f"Board {result.board.number} confirmed.")
     return redirect(_home(night, result.seating.round))
 
@@ -354,12 +375,18 @@ def table_edit(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     if request.method == "POST" and not night.closed_message and form.is_valid():
         try:
             results.correct(
-                result=result, facts=form.facts(), reason=form.cleaned_data["reason"], user=request.user, table=night.table
+                result=result,
+                facts=form.facts(),
+                reason=form.cleaned_data["reason"],
+                user=request.user,
+                table=night.table,
             )
         except ResultRefused as error:
             form.add_error(_field(form, error.field), str(error))
         else:
-            messages.success(request, f"Board {result.board.number} corrected. The opponents, please check again.")
+            messages.success(
+                request, f"Board {result.board.number} corrected. The opponents, please check again."
+            )
             return redirect("table_result", secret, result.pk)
     agreed = result.status == Result.Status.CONFIRMED or result.seating.agreed_at is not None
     notice = may_correct_score(round_agreed=True).reason + " Ask the director." if agreed else ""

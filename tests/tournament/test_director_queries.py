@@ -1,0 +1,140 @@
+"""The director's pages run a fixed number of queries, whatever the size of the night.
+
+Each page is loaded for a three-table and a six-table Mitchell with every board entered
+(half by the table devices), named players, rulings and a full audit log: an N+1 would
+show as a difference between the two.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from tests.tournament.director_cast import Cast, make_cast
+from tests.tournament.factories import make_event, make_member, make_result
+from tournament.models import Membership, Result, Seating
+from tournament.services.events import name_pair
+from tournament.services.rulings import add_ruling
+
+pytestmark = pytest.mark.django_db
+
+SIZES = [pytest.param(6, id="3 tables"), pytest.param(12, id="6 tables")]
+
+
+def full_night(pairs: int) -> Cast:
+    cast = make_cast(pairs=pairs)
+    for pair in cast.section.pairs.all():
+        name_pair(
+            pair=pair, first=f"North of {pair.label}", second=f"South of {pair.label}", user=cast.director
+        )
+
+    seatings = Seating.objects.filter(section=cast.section).select_related(
+        "table", "ns", "ew", "section__event"
+    )
+    for seating in seatings:
+        device = seating.table.number % 2 == 1  # odd tables enter on their phones
+        for number in seating.board_numbers:
+            text = "3H N 9" if number % 2 else "2S E 8"
+            make_result(
+                seating,
+                number,
+                text,
+                table=seating.table if device else None,
+                user=None if device else cast.director,
+            )
+    for result in Result.objects.filter(section=cast.section)[:4]:
+        add_ruling(
+            result=result,
+            user=cast.director,
+            kind="award",
+            law="Law F",
+            reason="Out of turn.",
+            side="EW",
+            points=50,
+        )
+    Result.objects.filter(section=cast.section, board__number=2).update(status="disputed")
+    return cast
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_the_running_view_runs_eleven_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_night(pairs)
+    # session, user, event with its club, the user's role, sections; for the section: pairs,
+    # boards, results with boards/seatings/pairs, their rulings, seatings with tables and pairs;
+    # the user's role again (may the user direct?).
+    with django_assert_num_queries(11):
+        response = cast.clients["director"].get(reverse("event_run", args=cast.url_args()))
+    assert response.status_code == 200
+    assert sum(
+        cell is not None for _, row in response.context["sections"][0].rows for cell in row
+    ) == pairs // 2 * (pairs // 2)
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_the_traveller_entry_runs_ten_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_night(pairs)
+    # session, user, event with its club, the user's role, the section; the section's pairs,
+    # boards, results with boards/seatings/pairs, their rulings; seatings with tables, pairs and players.
+    with django_assert_num_queries(10):
+        response = cast.clients["scorer"].get(reverse("traveller_entry", args=[*cast.url_args(), "A", 1]))
+    assert response.status_code == 200
+    assert len(response.context["lines"]) == pairs // 2
+    assert "North of 1NS" in response.content.decode()
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_the_audit_log_runs_six_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_night(pairs)
+    # session, user, event with its club, the user's role; the count for the pager; one page of
+    # entries with their users and table devices.
+    with django_assert_num_queries(6):
+        response = cast.clients["director"].get(reverse("audit_log", args=cast.url_args()))
+    assert response.status_code == 200
+    assert len(response.context["rows"]) == min(200, response.context["page"].paginator.count)
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_the_table_links_run_five_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_night(pairs)
+    # session, user, event with its club, the user's role; the tables with their section.
+    with django_assert_num_queries(5):
+        response = cast.clients["director"].get(reverse("table_links", args=cast.url_args()))
+    assert response.content.decode().count("<svg") == pairs // 2
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_the_pairs_page_runs_seven_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_night(pairs)
+    # session, user, event with its club, the user's role; pairs with players and teams; teams;
+    # the club's player names for the type-ahead.
+    with django_assert_num_queries(7):
+        response = cast.clients["director"].get(reverse("event_pairs", args=cast.url_args()))
+    assert len(response.context["form"].pair_rows()) == pairs
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_the_dashboard_runs_four_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_night(pairs)
+    for number in range(pairs // 3):  # more events in the director's club, and another club of his
+        make_event(cast.club, cast.director, name=f"Night {number}")
+        other = make_cast()
+        Membership.objects.create(club=other.club, user=cast.director, role=Membership.Role.SCORER)
+        make_member(other.club)
+    # session, user, the user's memberships with their clubs, the events of those clubs.
+    with django_assert_num_queries(4):
+        response = cast.clients["director"].get(reverse("dashboard"))
+    assert sum(len(events) for _, events in response.context["clubs"]) == 1 + 2 * (pairs // 3)
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_a_result_page_runs_eight_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_night(pairs)
+    result = Result.objects.filter(section=cast.section, rulings__isnull=False).first()
+    # session, user, event with its club, the user's role; the result with its board, seating,
+    # table, pairs and players; its rulings with who made and undid them; its audit entries
+    # with users and table devices; the user's role again (may the user direct?).
+    with django_assert_num_queries(8):
+        response = cast.clients["director"].get(reverse("result_edit", args=[*cast.url_args(), result.pk]))
+    assert response.status_code == 200

@@ -1,0 +1,112 @@
+"""Every public page runs a fixed number of queries, whatever the size of the event.
+
+Each page is loaded for a 3-table and a 6-table night (twice the pairs, boards, results and
+rulings): the count must be the same, and it is pinned with a comment naming each query.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.tournament.factories import make_club, make_event, make_member, play_all
+from tournament.models import Event, Pair, Result, Ruling, Seating
+from tournament.services import events as event_service
+from tournament.services import rulings as ruling_service
+
+pytestmark = pytest.mark.django_db
+
+TEXTS = ("1H N 7", "2S E 8", "3NT S 9", "2D W 7", "1NT N 8", "4H S 9", "2C E 8", "1R W 6", "3D N 8")
+DEAL = "N:AKQJT.AK.AKQ.AKQ 98765.QJT.JT9.JT 432.98765.876.98 .432.5432.765432"
+
+
+def varied(seating: Seating, board: int) -> str:
+    return TEXTS[(board * 5 + seating.table.number * 3 + seating.round) % len(TEXTS)]
+
+
+def night(tables: int, **kwargs) -> Event:
+    """A finished, published night: named pairs, the deal of every board known, a ruling on every board."""
+    club = make_club()
+    director = make_member(club)
+    if kwargs.get("form") == Event.Form.TEAMS:
+        event = make_event(club, director, movement="teams", pairs=tables, boards=4 * tables, **kwargs)
+    else:
+        event = make_event(club, director, pairs=2 * tables, **kwargs)
+    for index, pair in enumerate(Pair.objects.filter(section__event=event, is_phantom=False)):
+        event_service.name_pair(
+            pair=pair, first=f"Player {2 * index}", second=f"Player {2 * index + 1}", user=director
+        )
+    event.sections.get().boards.update(hands=DEAL)
+    play_all(event, varied)
+    for result in Result.objects.filter(section__event=event).order_by("board__number", "id").distinct():
+        if result.seating.table.number == 1:
+            ruling_service.add_ruling(
+                result=result,
+                user=director,
+                kind=Ruling.Kind.AWARD,
+                law="Law F",
+                reason="Out of turn.",
+                side="EW",
+                points=50,
+            )
+    return event_service.set_status(event=event, user=director, status=Event.Status.LOCKED, published=True)
+
+
+def pages(event: Event) -> dict[str, str]:
+    args = [event.club.slug, event.pk]
+    pair = Pair.objects.filter(section__event=event, is_phantom=False).order_by("id").last()
+    result = Result.objects.filter(section__event=event).order_by("id").last()
+    return {
+        "event": reverse("event", args=args),
+        "csv": reverse("event", args=args) + "?_export=csv&table=A-overall",
+        "standings_fragment": reverse("standings_fragment", args=args),
+        "traveller": reverse("traveller", args=[*args, "A", 2]),
+        "recap": reverse("recap", args=[*args, pair.pk]),
+        "explain": reverse("explain", args=[*args, result.pk]),
+        "match": reverse("match", args=args),
+    }
+
+
+# An anonymous visitor, published event. Every page makes:
+#   1. the event with its club (access.viewable_event)
+#   2. the section (event.sections.all() on the event page; the section holding the board, pair
+#      or result on the others)
+#   3. the section's pairs with their players and teams (standings.load_section)
+#   4. the section's boards (standings.load_section)
+#   5. the section's results with board, seating, table and both pairs (standings.load_section)
+#   6. the rulings of those results, prefetched (standings.load_section)
+PAIR_PAGES = ["event", "csv", "standings_fragment", "traveller", "recap", "explain"]
+
+
+@pytest.mark.parametrize("page", PAIR_PAGES)
+def test_a_pairs_page_makes_six_queries_for_three_tables_and_for_six(client, django_assert_num_queries, page):
+    small, large = night(3), night(6)
+    assert (
+        Result.objects.filter(section__event=large).count()
+        == 2 * 2 * Result.objects.filter(section__event=small).count()
+    )  # 6 tables x 6 rounds against 3 x 3: four times the results
+    for address in (pages(small)[page], pages(large)[page]):
+        with django_assert_num_queries(6):
+            assert client.get(address).status_code == 200
+
+
+@pytest.mark.parametrize("page", ["event", "match", "traveller", "recap", "explain"])
+def test_a_team_match_page_makes_six_queries_for_two_tables_and_for_four(
+    client, django_assert_num_queries, page
+):
+    small, large = night(2, form=Event.Form.TEAMS), night(4, form=Event.Form.TEAMS)
+    for address in (pages(small)[page], pages(large)[page]):
+        with django_assert_num_queries(6):  # the same six as a pairs page
+            assert client.get(address).status_code == 200
+
+
+def test_a_club_member_adds_only_the_session_user_and_role_queries(client, django_assert_num_queries):
+    small, large = night(3), night(6)
+    director = small.club.memberships.get().user
+    large.club.memberships.create(user=director, role="director")
+    client.force_login(director)
+    for address in (pages(small)["event"], pages(large)["event"]):
+        # The six above, plus: 7. the session, 8. the user (authentication middleware),
+        # 9. the user's role in the club (access.role_in, to show the problems list).
+        with django_assert_num_queries(9):
+            assert client.get(address).status_code == 200

@@ -1,0 +1,326 @@
+"""The one base renderer: page geometry, fonts, styles, the header, the footer and the tables.
+
+Every printed document of a night (standings, recaps, travellers, the match sheet, guide
+cards, score pads) is a subclass that only builds its *story*, the flowables of its pages,
+from the rows of :mod:`tournament.reports` or the engine's own values. Everything a reader
+sees on every page lives here, in one place: the club's paper size (A4 or Letter), the DejaVu
+fonts with the suit symbols, the header (club, event, date, document) and the footer
+"page x of y", drawn in a second pass by :class:`NumberedCanvas` once the page count is known.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+from xml.sax.saxutils import escape
+
+from django.utils.text import slugify
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from scoring.numbers import mixed_text, round_half_away
+
+from ..models import Club, Event, Section
+from ..services.standings import SectionScores, score_section
+from .fonts import BOLD, MONO, SANS, register_fonts
+
+CONTENT_TYPE = "application/pdf"
+PAPER = {Club.PaperSize.A4: A4, Club.PaperSize.LETTER: LETTER}
+MARGIN = 15 * mm
+TOP = 24 * mm  # room for the two header lines and their rule
+BOTTOM = 16 * mm  # room for the footer
+
+INK = colors.black
+RED = colors.HexColor("#b00000")  # hearts and diamonds; prints as a dark grey in black and white
+RULE = colors.HexColor("#777777")
+GRID = colors.HexColor("#9a9a9a")
+SHADE = colors.HexColor("#e4e4e4")  # header rows
+STRIPE = colors.HexColor("#f4f4f4")  # every other body row, light enough for any printer
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "R": "R♠", "NT": "NT"}
+RED_SUITS = {"H", "D"}
+MINUS = "−"
+
+
+# --- numbers and words as the sheets print them --------------------------------------------------
+
+
+def signed(value: Fraction | int | None) -> str:
+    """+50, −30 1/3, 0: a plus/minus figure, exact, with a true minus sign (as the screens show it)."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    text = mixed_text(value)
+    return f"+{text}" if value > 0 else text.replace("-", MINUS)
+
+
+def rounded(value: Fraction | int | None) -> str:
+    """The whole figure shown, signed, halves away from zero (reading R-7)."""
+    return "" if value is None else signed(round_half_away(Fraction(value)))
+
+
+def plain(value: Fraction | int | None) -> str:
+    """An exact figure without a plus sign: "183 1/3", "−40", "" for nothing."""
+    return "" if value is None else mixed_text(value).replace("-", MINUS)
+
+
+def exact_if_hidden(value: Fraction | int | None) -> str:
+    """The exact figure, signed, only where rounding hides it: "+49 2/3"; "" for a whole number."""
+    if value is None or Fraction(value).denominator == 1:
+        return ""
+    return signed(value)
+
+
+def suit_markup(code: str) -> str:
+    """A strain code as paragraph markup: ♥ and ♦ in red, R♠ for royal spades, NT for no trump."""
+    symbol = SUIT_SYMBOLS.get(code, escape(code))
+    return f'<font color="{RED.hexval()}">{symbol}</font>' if code in RED_SUITS else symbol
+
+
+def contract_markup(text: str) -> str:
+    """ "3HX" as 3♥X (red), "2R" as 2R♠; anything else ("Passed out", "Not played (Law B)") as it is."""
+    if not text or not text[0].isdigit():
+        return escape(text)
+    level, rest = text[0], text[1:]
+    strain = "NT" if rest.startswith("NT") else rest[:1]
+    return f"{level}{suit_markup(strain)}{escape(rest[len(strain) :])}"
+
+
+def trumps_markup(code: str) -> str:
+    """A whist trump suit turned: "H" as ♥; "Not played (Law B)" as it is."""
+    return suit_markup(code) if code in SUIT_SYMBOLS else escape(code)
+
+
+# --- styles ---------------------------------------------------------------------------------------
+
+
+@functools.cache
+def styles() -> dict[str, ParagraphStyle]:
+    """The paragraph styles every document shares, built once the fonts are registered."""
+    register_fonts()
+    body = ParagraphStyle("body", fontName=SANS, fontSize=9, leading=11.5, textColor=INK)
+    return {
+        "body": body,
+        "title": ParagraphStyle("title", body, fontName=BOLD, fontSize=16, leading=20, spaceAfter=3 * mm),
+        "heading": ParagraphStyle(
+            "heading", body, fontName=BOLD, fontSize=12, leading=15, spaceBefore=3 * mm, spaceAfter=1.5 * mm
+        ),
+        "subheading": ParagraphStyle(
+            "subheading", body, fontName=BOLD, fontSize=10, leading=13, spaceBefore=2 * mm, spaceAfter=1 * mm
+        ),
+        "small": ParagraphStyle("small", body, fontSize=7.5, leading=9.5),
+        "note": ParagraphStyle("note", body, fontSize=8, leading=10, leftIndent=3 * mm, spaceAfter=0.8 * mm),
+        "cell": ParagraphStyle("cell", body, fontSize=8.5, leading=10),
+        "cell_bold": ParagraphStyle("cell_bold", body, fontName=BOLD, fontSize=8.5, leading=10),
+        "cell_head_right": ParagraphStyle(
+            "cell_head_right", body, fontName=BOLD, fontSize=8.5, leading=10, alignment=TA_RIGHT
+        ),
+        "cell_center": ParagraphStyle("cell_center", body, fontSize=8.5, leading=10, alignment=TA_CENTER),
+        "hand": ParagraphStyle("hand", body, fontSize=9, leading=11.5),
+        "mono": ParagraphStyle("mono", body, fontName=MONO, fontSize=8, leading=10),
+    }
+
+
+# --- the canvas that knows the page count ---------------------------------------------------------
+
+
+class NumberedCanvas(canvas.Canvas):
+    """A canvas that keeps every page until the end, then draws header and footer on each.
+
+    Only when the story has been laid out is the number of pages known; ``decorate`` is
+    called with (canvas, page number, page count) for every page in this second pass.
+    """
+
+    def __init__(self, *args: Any, decorate: Callable[[canvas.Canvas, int, int], None], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._decorate = decorate
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:  # noqa: N802 - reportlab's name
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self._decorate(self, self._pageNumber, total)
+            super().showPage()
+        super().save()
+
+
+# --- the base renderer ----------------------------------------------------------------------------
+
+
+class DocumentUnavailable(Exception):
+    """A document that does not exist for this event (a match sheet for a pair contest, say)."""
+
+
+class PdfRenderer:
+    """A printed document of one event: subclasses name it and build its story.
+
+    ``render()`` returns ``(filename, content_type, bytes)``. The output is invariant (no
+    timestamps), so the same night always prints the same bytes.
+    """
+
+    slug: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self.club = event.club
+        self.pagesize = PAPER.get(self.club.paper_size, A4)
+        self.styles = styles()
+
+    @classmethod
+    def unavailable(cls, event: Event) -> str:
+        """Why this document does not exist for ``event``; "" when it does."""
+        return ""
+
+    # -- what subclasses write --
+
+    def story(self) -> list[Flowable]:
+        """The flowables of the document, page after page."""
+        raise NotImplementedError
+
+    # -- output --
+
+    @property
+    def filename(self) -> str:
+        name = slugify(self.event.name) or "event"
+        return f"{self.club.slug}-{self.event.date:%Y-%m-%d}-{name}-{self.slug}.pdf"
+
+    def render(self) -> tuple[str, str, bytes]:
+        """Lay out the story on the club's paper and return (filename, content type, PDF bytes)."""
+        reason = self.unavailable(self.event)
+        if reason:
+            raise DocumentUnavailable(reason)
+        buffer = io.BytesIO()
+        document = SimpleDocTemplate(
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=TOP,
+            bottomMargin=BOTTOM,
+            title=f"{self.title}: {self.event.name}",
+            author=self.club.name,
+            subject=f"{self.event.get_game_display()} {self.event.get_form_display().lower()}, {self.date_text}",
+            creator="Duplicate Auction & Whist",
+            invariant=True,
+        )
+        document.build(self.story(), canvasmaker=functools.partial(NumberedCanvas, decorate=self.decorate))
+        return self.filename, CONTENT_TYPE, buffer.getvalue()
+
+    # -- every page --
+
+    @property
+    def date_text(self) -> str:
+        return f"{self.event.date:%A} {self.event.date.day} {self.event.date:%B %Y}"
+
+    @property
+    def width(self) -> float:
+        """The width of the text frame, between the margins."""
+        return float(self.pagesize[0] - 2 * MARGIN)
+
+    def decorate(self, page: canvas.Canvas, number: int, total: int) -> None:
+        """The header (club, event, date, document) and the footer "page x of y"."""
+        width, height = self.pagesize
+        top = height - 11 * mm
+        page.saveState()
+        page.setFillColor(INK)
+        page.setFont(BOLD, 10)
+        page.drawString(MARGIN, top, self.club.name)
+        page.setFont(SANS, 9)
+        page.drawRightString(width - MARGIN, top, self.date_text)
+        page.drawString(MARGIN, top - 4.6 * mm, self.event.name)
+        page.setFont(BOLD, 9)
+        page.drawRightString(width - MARGIN, top - 4.6 * mm, self.title)
+        page.setStrokeColor(RULE)
+        page.setLineWidth(0.6)
+        page.line(MARGIN, top - 6.8 * mm, width - MARGIN, top - 6.8 * mm)
+        page.line(MARGIN, 12 * mm, width - MARGIN, 12 * mm)
+        page.setFont(SANS, 8)
+        page.drawString(MARGIN, 8 * mm, f"{self.event.get_game_display()} · {self.event.get_form_display()}")
+        page.drawCentredString(width / 2, 8 * mm, f"page {number} of {total}")
+        page.restoreState()
+
+    # -- the night's figures --
+
+    @functools.cached_property
+    def sections(self) -> list[Section]:
+        return list(self.event.sections.all())
+
+    @functools.cached_property
+    def sheets(self) -> list[SectionScores]:
+        """Every section scored by the engine: a fixed number of queries a section."""
+        return [score_section(section) for section in self.sections]
+
+    def section_title(self, section: Section) -> str:
+        """ "Section A" when the event has several sections, "" otherwise."""
+        return f"Section {section.letter}" if len(self.sections) > 1 else ""
+
+    # -- building blocks --
+
+    def para(self, markup: str, style: str = "body") -> Paragraph:
+        """A paragraph of trusted markup (escape any data first, or use :meth:`text`)."""
+        return Paragraph(markup, self.styles[style])
+
+    def text(self, words: str, style: str = "body") -> Paragraph:
+        """A paragraph of plain words, escaped."""
+        return Paragraph(escape(words), self.styles[style])
+
+    def notes(self, lines: Iterable[str], style: str = "note") -> list[Flowable]:
+        """Plain lines of explanation, one paragraph each."""
+        return [self.text(line, style) for line in lines]
+
+    def gap(self, height: float = 3 * mm) -> Spacer:
+        return Spacer(1, height)
+
+    def table(
+        self,
+        rows: Sequence[Sequence[Any]],
+        widths: Sequence[float],
+        *,
+        numeric: Iterable[int] = (),
+        centred: Iterable[int] = (),
+        header_rows: int = 1,
+        stripes: bool = True,
+        extra: Iterable[tuple[Any, ...]] = (),
+        font_size: float = 8.5,
+    ) -> Table:
+        """A ruled table in the house style: shaded bold header repeated on every page, thin grid,
+        striped rows, numbers right-aligned. ``widths`` are fractions of the frame width.
+        """
+        table = Table(
+            [list(row) for row in rows],
+            colWidths=[fraction * self.width for fraction in widths],
+            repeatRows=header_rows,
+        )
+        commands: list[tuple[Any, ...]] = [
+            ("FONT", (0, 0), (-1, -1), SANS, font_size, font_size + 1.5),
+            ("FONT", (0, 0), (-1, header_rows - 1), BOLD, font_size, font_size + 1.5),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE),
+            ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+            ("BOX", (0, 0), (-1, -1), 0.8, INK),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ]
+        if stripes:
+            commands.append(("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [colors.white, STRIPE]))
+        commands += [("ALIGN", (column, 0), (column, -1), "RIGHT") for column in numeric]
+        commands += [("ALIGN", (column, 0), (column, -1), "CENTER") for column in centred]
+        table.setStyle(TableStyle([*commands, *extra]))
+        return table

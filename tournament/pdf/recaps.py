@@ -1,0 +1,188 @@
+"""Recap sheets: each pair's personal score card, one page-group a pair, to hand out.
+
+Every deal the pair played, in the order played: round, table, board, direction, opponents,
+contract (with suit symbols), declarer, tricks, the score credited, the average it was
+compared with (Law H), plus or minus on the deal and the running total. Under the table,
+every ruling and irregular-hand outcome that touched a deal, each with its law, and a small
+bar chart of the pair's plus or minus deal by deal. A team match prints each pair's gross
+and running gross instead (Law G: there is no average).
+"""
+
+from __future__ import annotations
+
+from reportlab.graphics.charts.barcharts import VerticalBarChart
+from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, PageBreak
+
+from scoring.core import Side
+from scoring.pairs import natural_key
+
+from ..models import Pair
+from ..reports import RecapLine, StandingRow, recap_rows, standings_rows
+from ..services.standings import SectionScores
+from .base import MINUS, RED, PdfRenderer, contract_markup, plain, rounded, signed, trumps_markup
+from .fonts import SANS
+
+PLUS = colors.HexColor("#4a4a4a")  # bars print in greys, so a black-and-white copy still reads
+
+
+class RecapsPdf(PdfRenderer):
+    """Recap sheets: one page-group per pair, with notes, laws and a ± chart."""
+
+    slug = "recaps"
+    title = "Recap sheets"
+    description = "Each pair's score card: every deal, the average, ± and running total, rulings, a chart."
+
+    def story(self) -> list[Flowable]:
+        story: list[Flowable] = []
+        for sheet in self.sheets:
+            standings = self.standings(sheet)
+            for pair in sorted(
+                (p for p in sheet.pairs.values() if not p.is_phantom), key=lambda p: natural_key(p.label)
+            ):
+                if story:
+                    story.append(PageBreak())
+                story += self.recap(sheet, pair, standings)
+        return story or [self.text("This event has no pairs yet.")]
+
+    @staticmethod
+    def standings(sheet: SectionScores) -> dict[str, list[tuple[str, StandingRow, int]]]:
+        """Each pair's places, computed once for the whole sheet: (table, row, pairs in it)."""
+        places: dict[str, list[tuple[str, StandingRow, int]]] = {}
+        for name, direction in (("N-S", Side.NS), ("E-W", Side.EW), ("Overall", None)):
+            rows = standings_rows(sheet, direction)
+            for row in rows:
+                places.setdefault(row.pair, []).append((name, row, len(rows)))
+        return places
+
+    @property
+    def unit(self) -> str:
+        return "tricks" if self.event.is_whist else "points"
+
+    def recap(
+        self, sheet: SectionScores, pair: Pair, standings: dict[str, list[tuple[str, StandingRow, int]]]
+    ) -> list[Flowable]:
+        rows = recap_rows(sheet, pair.label)
+        section = self.section_title(sheet.section)
+        story: list[Flowable] = [
+            self.text(f"Recap — pair {pair.label}" + (f", {section.lower()}" if section else ""), "title"),
+            self.text(pair.names, "subheading"),
+        ]
+        places = standings.get(pair.label, [])
+        if places:
+            story.append(self.text(self.places_text(places), "body"))
+        if sheet.match is not None:
+            story.append(self.text(self.team_text(sheet, pair), "body"))
+        if not rows:
+            return [*story, self.gap(), self.text("No result of this pair is recorded yet.")]
+        story += [self.gap(2 * mm), self.deals_table(rows)]
+        story += self.notes_for(rows)
+        if sheet.contest is not None:
+            story.append(KeepTogether([self.gap(), self.text(f"± {self.unit} deal by deal", "subheading"), self.chart(rows)]))
+        return story
+
+    def places_text(self, places: list[tuple[str, StandingRow, int]]) -> str:
+        parts = []
+        for name, row, count in places:
+            exact = f" (exactly {signed(row.score)})" if row.exact else ""
+            parts.append(f"{name}: rank {row.rank_text} of {count}, {rounded(row.score)}{exact}")
+        return "; ".join(parts) + f" {self.unit}."
+
+    @staticmethod
+    def team_text(sheet: SectionScores, pair: Pair) -> str:
+        """The pair's gross and what its team made of it (Law G: gross scores, no average)."""
+        assert sheet.match is not None
+        for team, other in ((sheet.match.first, sheet.match.second), (sheet.match.second, sheet.match.first)):
+            mine = next((total for total in team.pairs if total.pair == pair.label), None)
+            if mine is not None:
+                return (
+                    f"Plays {mine.direction.label} for {team.team}: {mine.points} {sheet.match.unit} gross; "
+                    f"{team.team} {team.total}, {other.team} {other.total} (Law G: team totals add gross scores)."
+                )
+        return "This pair's deals are not yet in the match: it is scored once each deal is in at every table."
+
+    # -- the table of deals --
+
+    def deals_table(self, rows: list[RecapLine]) -> Flowable:
+        noted = {row.board for row in rows if row.rulings or row.irregular or row.problem}
+        if self.event.is_teams:
+            head = ["Rnd", "Tbl", "Bd", "Sat", "Against", "Contract", "By", "Tricks", "Net", "Gross", "Running"]
+            widths: tuple[float, ...] = (0.06, 0.06, 0.07, 0.07, 0.12, 0.13, 0.06, 0.08, 0.11, 0.11, 0.13)
+        elif self.event.is_whist:
+            head = ["Rnd", "Tbl", "Bd", "Sat", "Against", "Trumps", "Tricks won", "Average", "±", "Running"]
+            widths = (0.06, 0.06, 0.07, 0.07, 0.12, 0.1, 0.12, 0.14, 0.11, 0.15)
+        else:
+            head = ["Rnd", "Tbl", "Bd", "Sat", "Against", "Contract", "By", "Tricks", "Score", "Average", "±", "Running"]
+            widths = (0.05, 0.05, 0.06, 0.06, 0.09, 0.1, 0.05, 0.07, 0.1, 0.13, 0.11, 0.13)
+        body: list[list[object]] = [head]
+        for row in rows:
+            board = f"{row.board}*" if row.board in noted else str(row.board)
+            start = [str(row.round), str(row.table), board, row.direction, row.opponents]
+            if self.event.is_whist:
+                body.append(
+                    [*start, self.para(trumps_markup(row.contract), "cell_center"), plain(row.score),
+                     plain(row.average), signed(row.difference), signed(row.running)]
+                )
+                continue
+            tricks = "" if row.tricks is None else str(row.tricks)
+            middle = [self.para(contract_markup(row.contract), "cell"), row.declarer, tricks]
+            if self.event.is_teams:
+                body.append([*start, *middle, plain(row.net), plain(row.score), plain(row.running)])
+            else:
+                body.append([*start, *middle, plain(row.score), plain(row.average), signed(row.difference), signed(row.running)])
+        first_number = 6 if self.event.is_whist else 7  # tricks and every figure after them
+        return self.table(body, widths, numeric=range(first_number, len(head)), centred=(0, 1, 2, 3, 4))
+
+    def notes_for(self, rows: list[RecapLine]) -> list[Flowable]:
+        notes = []
+        for row in rows:
+            where = f"Board {row.board} (round {row.round}, table {row.table})"
+            notes += [f"{where}: {note.text}" for note in row.rulings]
+            if row.irregular:
+                notes.append(f"{where}: {row.irregular}")
+            if row.problem:
+                notes.append(f"{where}: not counted yet — {row.problem}")
+        if not notes:
+            return []
+        return [self.text("* Rulings and irregular hands on these deals", "subheading"), *self.notes(notes)]
+
+    # -- the chart --
+
+    def chart(self, rows: list[RecapLine]) -> Drawing:
+        """Bars of the pair's ± on each deal, in the order played, labelled by board number."""
+        played = [row for row in rows if row.difference is not None]
+        # Floats here are drawing geometry only: every printed figure stays exact.
+        values = [float(row.difference or 0) for row in played]
+        width, height = self.width, 48 * mm
+        drawing = Drawing(width, height)
+        chart = VerticalBarChart()
+        chart.x, chart.y = 14 * mm, 8 * mm
+        chart.width, chart.height = width - 16 * mm, height - 12 * mm
+        chart.data = [values or [0]]
+        chart.categoryAxis.categoryNames = [str(row.board) for row in played] or [""]
+        chart.categoryAxis.labels.fontName = SANS
+        chart.categoryAxis.labels.fontSize = 7
+        chart.categoryAxis.labels.boxAnchor = "n"
+        chart.categoryAxis.visibleTicks = False
+        chart.categoryAxis.joinAxisMode = "bottom"  # board numbers under the chart, clear of minus bars
+        chart.categoryAxis.strokeColor = colors.white  # the zero line below marks the average
+        chart.valueAxis.labels.fontName = SANS
+        chart.valueAxis.labels.fontSize = 7
+        chart.valueAxis.labelTextFormat = lambda value: f"{value:+g}".replace("-", MINUS) if value else "0"
+        low, high = min([0.0, *values]), max([0.0, *values])
+        margin = (high - low) / 10 or 1.0
+        chart.valueAxis.valueMin, chart.valueAxis.valueMax = low - margin, high + margin
+        chart.valueAxis.visibleGrid = True
+        chart.valueAxis.gridStrokeColor = colors.HexColor("#d0d0d0")
+        chart.valueAxis.gridStrokeWidth = 0.3
+        chart.bars.strokeColor = None
+        chart.barSpacing = 1
+        for index, value in enumerate(values):
+            chart.bars[(0, index)].fillColor = PLUS if value >= 0 else RED
+        drawing.add(chart)
+        zero = chart.y + chart.height * (0 - chart.valueAxis.valueMin) / (chart.valueAxis.valueMax - chart.valueAxis.valueMin)
+        drawing.add(Line(chart.x, zero, chart.x + chart.width, zero, strokeColor=colors.black, strokeWidth=0.6))
+        drawing.add(String(chart.x, 1 * mm, "Board number, in the order played", fontName=SANS, fontSize=6.5))
+        return drawing

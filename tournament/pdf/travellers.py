@@ -1,0 +1,143 @@
+"""Travellers: every table's result on each board, with the deal when its cards are known.
+
+One block a board, kept on one page: the hand diagram and who held the honours in each
+declaration played (table of values; W1912 law 5), the averages each direction was compared
+with and how they were taken (Law H; reading R-16), then every table's result: contract with
+suit symbols, declarer, tricks, each side's points, the net and each pair's plus or minus. A
+Duplicate Whist traveller prints the tricks each side took; a team match's, each side's gross.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Table, TableStyle
+
+from ..models import Board
+from ..reports import Diagram, HandRow, TravellerLine, board_traveller, deal_diagram, traveller_rows
+from ..services.standings import SectionScores
+from .base import GRID, RED, PdfRenderer, contract_markup, plain, signed, trumps_markup
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+class TravellersPdf(PdfRenderer):
+    """Travellers: a block per board with its hand diagram, honours, averages and every table."""
+
+    slug = "travellers"
+    title = "Travellers"
+    description = "Every table's result on each board, with the hand diagram and the honours held."
+
+    def story(self) -> list[Flowable]:
+        story: list[Flowable] = [self.text(f"Travellers — {self.event.name}", "title")]
+        for sheet in self.sheets:
+            title = self.section_title(sheet.section)
+            if title:
+                story.append(self.text(title, "heading"))
+            played = {s.result.board.number for s in sheet.results}
+            boards = [sheet.boards[number] for number in sorted(sheet.boards) if number in played]
+            if not boards:
+                story.append(self.text("No result is recorded yet."))
+            story += [KeepTogether(self.board(sheet, board)) for board in boards]
+        return story
+
+    def board(self, sheet: SectionScores, board: Board) -> list[Flowable]:
+        rows = traveller_rows(sheet, board.number)
+        diagram = deal_diagram(sheet, board)
+        traveller = board_traveller(sheet, board.number)
+        heading = f"Board {board.number} · dealer {SEAT_NAMES.get(board.dealer, board.dealer)}"
+        facts = [self.text(line, "small") for line in (traveller.lines if traveller else ())]
+        block: list[Flowable] = [self.text(heading, "heading")]
+        if diagram is not None:
+            honours = [self.text("Honours held, by declaration played:", "small")]
+            honours += [self.text(h.text, "small") for h in diagram.honours] or [self.text("—", "small")]
+            side = [*honours, self.gap(2 * mm), *facts]
+            outer = Table([[self.diagram(diagram), side]], colWidths=[0.56 * self.width, 0.44 * self.width])
+            outer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)]))
+            block.append(outer)
+        else:
+            block += facts
+        block += [self.gap(1.5 * mm), self.results(rows)]
+        block += self.notes(self.board_notes(rows))
+        block.append(self.gap(2 * mm))
+        return block
+
+    # -- the hand diagram --
+
+    def hand(self, row: HandRow) -> Flowable:
+        lines = [f"<b>{escape(row.seat_name)}</b>"]
+        for holding in row.holdings:
+            symbol = f'<font color="{RED.hexval()}">{holding.symbol}</font>' if holding.red else holding.symbol
+            lines.append(f"{symbol} {escape(holding.cards)}")
+        return self.para("<br/>".join(lines), "hand")
+
+    def diagram(self, diagram: Diagram) -> Flowable:
+        """North at the top, West and East either side, South at the foot, the board in the middle."""
+        hands = {row.seat: self.hand(row) for row in diagram.hands}
+        dealer = SEAT_NAMES.get(diagram.dealer, diagram.dealer)
+        centre = self.para(f"<b>Board {diagram.board}</b><br/>Dealer<br/>{dealer}", "cell_center")
+        cell = 0.56 * self.width / 3
+        table = Table(
+            [["", hands["N"], ""], [hands["W"], centre, hands["E"]], ["", hands["S"], ""]],
+            colWidths=[cell] * 3,
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("BOX", (1, 1), (1, 1), 0.8, GRID),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ]
+            )
+        )
+        return table
+
+    # -- the results of the tables --
+
+    def results(self, rows: list[TravellerLine]) -> Flowable:
+        noted = {row.table for row in rows if row.rulings or row.how or row.problem}
+        start = ["Rnd", "Tbl", "N-S", "E-W"]
+        if self.event.is_whist:
+            head = [*start, "Trumps", "N-S tricks", "E-W tricks", "N-S ±", "E-W ±"]
+            widths: tuple[float, ...] = (0.07, 0.07, 0.1, 0.1, 0.12, 0.14, 0.14, 0.13, 0.13)
+        elif self.event.is_teams:
+            head = [*start, "Contract", "By", "Tricks", "N-S points", "E-W points", "Net N-S"]
+            widths = (0.07, 0.07, 0.1, 0.1, 0.16, 0.07, 0.09, 0.12, 0.12, 0.1)
+        else:
+            head = [*start, "Contract", "By", "Tricks", "N-S points", "E-W points", "Net N-S", "N-S ±", "E-W ±"]
+            widths = (0.05, 0.05, 0.07, 0.07, 0.1, 0.05, 0.07, 0.115, 0.115, 0.11, 0.1, 0.1)
+        body: list[list[object]] = [head]
+        for row in rows:
+            table = f"{row.table}*" if row.table in noted else str(row.table)
+            first = [str(row.round), table, row.ns, row.ew]
+            if self.event.is_whist:
+                body.append(
+                    [*first, self.para(trumps_markup(row.contract), "cell_center"), plain(row.ns_points),
+                     plain(row.ew_points), signed(row.ns_difference), signed(row.ew_difference)]
+                )
+                continue
+            tricks = "" if row.tricks is None else str(row.tricks)
+            cells = [
+                *first, self.para(contract_markup(row.contract), "cell"), row.declarer, tricks,
+                plain(row.ns_points), plain(row.ew_points), plain(row.net_ns),
+            ]
+            if not self.event.is_teams:
+                cells += [signed(row.ns_difference), signed(row.ew_difference)]
+            body.append(cells)
+        first_number = 5 if self.event.is_whist else 6
+        return self.table(body, widths, numeric=range(first_number, len(head)), centred=(0, 1, 2, 3))
+
+    @staticmethod
+    def board_notes(rows: list[TravellerLine]) -> list[str]:
+        notes = []
+        for row in rows:
+            where = f"* Table {row.table} (round {row.round}, {row.ns} v {row.ew})"
+            notes += [f"{where}: {note.text}" for note in row.rulings]
+            if row.how:
+                notes.append(f"{where}: {row.how}")
+            if row.problem:
+                notes.append(f"{where}: not counted yet — {row.problem}")
+        return notes
