@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from .core import SEATS, Contract, Doubling, Seat, Side, Strain
 from .deal_record import Award, Deal, Revoke, RevokePenalty
 from .errors import DealError
+from .lookup import lookup
 from .sheet import Column, DealScore, Line, Sheet, SideScore, quoted
 
 __all__ = [
@@ -55,15 +56,14 @@ class SlamScale(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> SlamScale:
         """Read "american" or "english"."""
-        if isinstance(text, SlamScale):
-            return text
-        if isinstance(text, str):
-            for scale in cls:
-                if scale.value == text.strip().lower():
-                    return scale
-        raise DealError(
-            f'{quoted(text)} is not a slam scale: use "american" (20 and 40, table of values) '
-            'or "english" (50 and 100, the English rule).'
+        return lookup(
+            cls,
+            text,
+            key=lambda scale: scale.value,
+            error=lambda text: DealError(
+                f'{quoted(text)} is not a slam scale: use "american" (20 and 40, table of values) '
+                'or "english" (50 and 100, the English rule).'
+            ),
         )
 
     @property

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .cards import Hands, honours_held
 from .core import SEATS, Contract, Doubling, Seat, Side, Strain
 from .errors import ContractError, DealError
+from .lookup import lookup
 from .sheet import quoted
 
 MOST_AWARD_POINTS = 10_000
@@ -31,14 +32,13 @@ class RevokePenalty(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> RevokePenalty:
         """Read "points" or "tricks"."""
-        if isinstance(text, RevokePenalty):
-            return text
-        if isinstance(text, str):
-            for penalty in cls:
-                if penalty.value == text.strip().lower():
-                    return penalty
-        raise DealError(
-            f'{quoted(text)} is not a revoke penalty: the declarer elects "points" or "tricks" (Law 84).'
+        return lookup(
+            cls,
+            text,
+            key=lambda penalty: penalty.value,
+            error=lambda text: DealError(
+                f'{quoted(text)} is not a revoke penalty: the declarer elects "points" or "tricks" (Law 84).'
+            ),
         )
 
 

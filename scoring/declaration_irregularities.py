@@ -15,6 +15,7 @@ from .calls import Bid, Call, Double, Pass, Redouble
 from .core import Doubling, Seat, Strain
 from .declaration import AuctionOutcome, AuctionState, BarUntil
 from .errors import AuctionError
+from .lookup import kebab, lookup
 from .numbers import NUMBER_WORDS
 
 
@@ -32,15 +33,16 @@ class IrregularityKind(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> IrregularityKind:
         """Read a code such as "insufficient" or "declaration-out-of-turn"."""
-        if isinstance(text, IrregularityKind):
-            return text
-        if isinstance(text, str):
-            key = text.strip().lower().replace("_", "-").replace(" ", "-")
-            for kind in cls:
-                if kind.code == key:
-                    return kind
-        codes = ", ".join(kind.code for kind in cls)
-        raise AuctionError(f"{text!r} is not an irregularity of the declaration: use one of {codes}.")
+        return lookup(
+            cls,
+            text,
+            key=lambda kind: kind.code,
+            normalise=kebab,
+            error=lambda text: AuctionError(
+                f"{text!r} is not an irregularity of the declaration: "
+                f"use one of {', '.join(kind.code for kind in cls)}."
+            ),
+        )
 
     @property
     def code(self) -> str:

@@ -36,6 +36,7 @@ from .declaration_irregularities import (
     lowest_sufficient_level,
 )
 from .errors import AuctionError
+from .lookup import kebab, lookup
 
 # --- Penalties ---------------------------------------------------------------------------
 
@@ -57,15 +58,16 @@ class PenaltyKind(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> PenaltyKind:
         """Read a code such as "make-sufficient" or "new-deal"."""
-        if isinstance(text, PenaltyKind):
-            return text
-        if isinstance(text, str):
-            key = text.strip().lower().replace("_", "-").replace(" ", "-")
-            for kind in cls:
-                if kind.code == key:
-                    return kind
-        codes = ", ".join(kind.code for kind in cls)
-        raise AuctionError(f"{text!r} is not a penalty of the declaration: use one of {codes}.")
+        return lookup(
+            cls,
+            text,
+            key=lambda kind: kind.code,
+            normalise=kebab,
+            error=lambda text: AuctionError(
+                f"{text!r} is not a penalty of the declaration: "
+                f"use one of {', '.join(kind.code for kind in cls)}."
+            ),
+        )
 
     @property
     def code(self) -> str:

@@ -15,21 +15,23 @@ from typing import TypeVar
 
 from .core import Side
 from .errors import ContestError
+from .lookup import lookup, snake
 from .pairs import Irregular
 
 E = TypeVar("E", bound=enum.Enum)
 
 
 def _parse_member(cls: type[E], text: object, what: str) -> E:
-    if isinstance(text, cls):
-        return text
-    if isinstance(text, str):
-        key = text.strip().lower().replace("-", "_").replace(" ", "_")
-        for member in cls:
-            if member.value == key:
-                return member
-    choices = ", ".join(str(member.value) for member in cls)
-    raise ContestError(f"{text!r} is not {what}: use one of {choices}.")
+    """Read a member of ``cls`` by its value; ``what`` names the choice in the refusal."""
+    return lookup(
+        cls,
+        text,
+        key=lambda member: str(member.value),
+        normalise=snake,
+        error=lambda text: ContestError(
+            f"{text!r} is not {what}: use one of {', '.join(str(member.value) for member in cls)}."
+        ),
+    )
 
 
 @dataclass(frozen=True, slots=True)

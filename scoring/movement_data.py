@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .core import Side
 from .errors import MovementError
+from .lookup import lookup
 
 
 class MovementKind(enum.Enum):
@@ -30,17 +31,16 @@ class MovementKind(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> MovementKind:
         """Read "mitchell", "relay", "skip", "howell", "two-table", "team" or "entered"."""
-        if isinstance(text, MovementKind):
-            return text
-        if isinstance(text, str):
-            key = re.sub(r"[\s_]+", "-", text.strip().lower())
-            key = {"relay": "relay-mitchell", "skip": "skip-mitchell", "teams": "team"}.get(key, key)
-            for kind in cls:
-                if kind.code == key:
-                    return kind
-        raise MovementError(
-            f"{text!r} is not a kind of movement: use mitchell, relay, skip, howell, two-table, team "
-            "or entered."
+        return lookup(
+            cls,
+            text,
+            key=lambda kind: kind.code,
+            normalise=lambda text: re.sub(r"[\s_]+", "-", text.strip().lower()),
+            aliases={"relay": "relay-mitchell", "skip": "skip-mitchell", "teams": "team"},
+            error=lambda text: MovementError(
+                f"{text!r} is not a kind of movement: use mitchell, relay, skip, howell, two-table, team "
+                "or entered."
+            ),
         )
 
     @property

@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from .core import Side, check_tricks
 from .errors import ContestError
+from .lookup import lookup, snake
 from .numbers import mixed_text, round_half_away
 
 TRICKS_IN_A_DEAL = 13
@@ -45,16 +46,15 @@ class Irregular(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> Irregular:
         """Read "average", "ns_offended" or "ew_offended"; anything else is a :class:`ContestError`."""
-        if isinstance(text, Irregular):
-            return text
-        if isinstance(text, str):
-            key = text.strip().lower().replace("-", "_").replace(" ", "_")
-            for member in cls:
-                if member.value == key:
-                    return member
-        raise ContestError(
-            f"{text!r} is not a ruling on irregular hands: "
-            "use average, ns_offended or ew_offended (Law B (3))."
+        return lookup(
+            cls,
+            text,
+            key=lambda member: member.value,
+            normalise=snake,
+            error=lambda text: ContestError(
+                f"{text!r} is not a ruling on irregular hands: "
+                "use average, ns_offended or ew_offended (Law B (3))."
+            ),
         )
 
     @property

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from .core import Side
 from .deal import Column, Deal, DealScore, Line, Options, score_deal
 from .errors import RubberError
+from .lookup import lookup, snake
 
 GAME = 30
 RUBBER_BONUS = 250
@@ -69,17 +70,16 @@ class PadStyle(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> PadStyle:
         """Read "one_column" (also "a") or "two_columns" (also "b")."""
-        if isinstance(text, PadStyle):
-            return text
-        if isinstance(text, str):
-            key = text.strip().lower().replace(" ", "_").replace("-", "_")
-            key = {"a": "one_column", "b": "two_columns"}.get(key, key)
-            for style in cls:
-                if style.value == key:
-                    return style
-        raise RubberError(
-            f"{text!r} is not a style of score pad: use one_column (tricks and honours one above the "
-            "other) or two_columns (tricks and honours apart) (Keeping score)."
+        return lookup(
+            cls,
+            text,
+            key=lambda style: style.value,
+            normalise=snake,
+            aliases={"a": "one_column", "b": "two_columns"},
+            error=lambda text: RubberError(
+                f"{text!r} is not a style of score pad: use one_column (tricks and honours one above the "
+                "other) or two_columns (tricks and honours apart) (Keeping score)."
+            ),
         )
 
     @property

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .core import Side
 from .errors import DealError
+from .lookup import lookup
 
 
 class Column(enum.Enum):
@@ -23,14 +24,13 @@ class Column(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> Column:
         """Read "trick" or "honour"."""
-        if isinstance(text, Column):
-            return text
-        if isinstance(text, str):
-            for column in cls:
-                if column.value == text.strip().lower():
-                    return column
-        raise DealError(
-            f'{quoted(text)} is not a column: a score goes in the "trick" or the "honour" column.'
+        return lookup(
+            cls,
+            text,
+            key=lambda column: column.value,
+            error=lambda text: DealError(
+                f'{quoted(text)} is not a column: a score goes in the "trick" or the "honour" column.'
+            ),
         )
 
 

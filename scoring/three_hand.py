@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from .core import Contract, Doubling, Strain
 from .errors import DealError
+from .lookup import lookup, snake
 from .numbers import NUMBER_WORDS
 
 TRICK = "trick"
@@ -110,16 +111,15 @@ class Irregularity(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> Irregularity:
         """Read "declaration_out_of_turn", "exposed card", "DOUBLE-OUT-OF-TURN" and the like."""
-        if isinstance(text, Irregularity):
-            return text
-        if isinstance(text, str):
-            key = text.strip().lower().replace(" ", "_").replace("-", "_")
-            for kind in cls:
-                if kind.code == key:
-                    return kind
-        raise DealError(
-            f"{text!r} is not a three-hand irregularity: use declaration_out_of_turn {_cite(5)}, "
-            f"exposed_card {_cite(9)} or double_out_of_turn {_cite(10)}."
+        return lookup(
+            cls,
+            text,
+            key=lambda kind: kind.code,
+            normalise=snake,
+            error=lambda text: DealError(
+                f"{text!r} is not a three-hand irregularity: use declaration_out_of_turn {_cite(5)}, "
+                f"exposed_card {_cite(9)} or double_out_of_turn {_cite(10)}."
+            ),
         )
 
     @property

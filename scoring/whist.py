@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from .core import Side
 from .errors import DealError, RubberError
+from .lookup import lookup, snake
 from .numbers import NUMBER_WORDS
 
 GAME = 5
@@ -68,16 +69,15 @@ class Election(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> Election:
         """Read "take_tricks" (also "tricks"), "deduct" or "add"."""
-        if isinstance(text, Election):
-            return text
-        if isinstance(text, str):
-            key = text.strip().lower().replace(" ", "_").replace("-", "_")
-            key = {"tricks": "take_tricks", "take": "take_tricks"}.get(key, key)
-            for election in cls:
-                if election.code == key:
-                    return election
-        raise DealError(
-            f"{text!r} is not a revoke penalty: the adversaries take_tricks, deduct or add {_cite(75)}."
+        return lookup(
+            cls,
+            text,
+            key=lambda election: election.code,
+            normalise=snake,
+            aliases={"tricks": "take_tricks", "take": "take_tricks"},
+            error=lambda text: DealError(
+                f"{text!r} is not a revoke penalty: the adversaries take_tricks, deduct or add {_cite(75)}."
+            ),
         )
 
     @property

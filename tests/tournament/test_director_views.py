@@ -753,3 +753,30 @@ def test_the_audit_log_shows_200_entries_a_page(cast: Cast) -> None:
     assert len(first.context["rows"]) == 200
     assert len(second.context["rows"]) == 51  # and the event's own set-up entry
     assert "Page 2 of 2" in text(second)
+
+
+def test_a_whist_result_takes_notes_but_no_auction_penalty() -> None:
+    cast = make_cast(game="whist")
+    seating = cast.seating(1, 1)
+    result = make_result(seating, seating.board_numbers[0], "H 8", user=cast.director)
+    url = reverse("ruling_add", args=[*cast.url_args(), result.pk])
+    data = {"ruling-kind": "award", "ruling-side": "NS", "ruling-points": "50", "ruling-reason": "x"}
+    response = cast.clients["director"].post(url, data)
+    assert response.status_code == 200
+    assert response.context["ruling_form"].errors["kind"]
+    assert (
+        cast.clients["director"].post(url, {"ruling-kind": "note", "ruling-reason": "Slow play."}).status_code
+        == 302
+    )
+    assert list(Ruling.objects.values_list("kind", flat=True)) == ["note"]
+
+
+def test_a_team_of_more_than_ten_pairs_is_refused(cast: Cast) -> None:
+    data = plan(form="teams", movement="teams", pairs=11, boards=22, preview="1")
+    response = cast.clients["director"].post(reverse("event_create", args=[cast.club.slug]), data)
+    assert "At most 10 pairs in each team" in " ".join(response.context["form"].errors["pairs"])
+
+
+def test_the_new_event_form_offers_todays_date_in_the_form_a_date_picker_reads(cast: Cast) -> None:
+    page = text(cast.clients["director"].get(reverse("event_create", args=[cast.club.slug])))
+    assert re.search(r'type="date" name="date" value="\d{4}-\d{2}-\d{2}"', page)

@@ -26,6 +26,7 @@ from ..services.rulings import PRESETS
 HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
 TEAM_MOVEMENTS = (Section.Movement.TEAMS, Section.Movement.TWO_TABLE)
 MOST_PAIRS = 60
+MOST_PAIRS_A_TEAM = 10
 MOST_BOARDS_A_ROUND = 16
 MOST_BOARDS = 64
 
@@ -51,7 +52,9 @@ class EventForm(forms.Form):
 
     name = forms.CharField(label="Name", max_length=120, initial="Club night")
     date = forms.DateField(
-        label="Date", initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"})
+        label="Date",
+        initial=timezone.localdate,
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
     game = forms.ChoiceField(label="Game", choices=Event.Game.choices, initial=Event.Game.AUCTION)
     form = forms.ChoiceField(label="Form", choices=Event.Form.choices, initial=Event.Form.PAIRS)
@@ -90,6 +93,11 @@ class EventForm(forms.Form):
         form, movement = data.get("form"), data.get("movement")
         if form == Event.Form.TEAMS and movement not in TEAM_MOVEMENTS:
             self.add_error("movement", "A team event plays a team match or two-table duplicate (Law G).")
+        if form == Event.Form.TEAMS and (data.get("pairs") or 0) > MOST_PAIRS_A_TEAM:
+            self.add_error(
+                "pairs",
+                f"At most {MOST_PAIRS_A_TEAM} pairs in each team: a match seats one of each at a table.",
+            )
         if form == Event.Form.PAIRS and movement in TEAM_MOVEMENTS:
             self.add_error(
                 "form", "A team match or two-table duplicate is played by teams: choose Teams (Law G)."
@@ -375,9 +383,14 @@ class RulingForm(forms.Form):
     law = forms.CharField(label="Law", max_length=40, required=False)
     reason = forms.CharField(label="What happened", widget=forms.Textarea(attrs={"rows": 2}), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", "ruling")
         super().__init__(*args, **kwargs)
+        if event.is_whist:
+            # Duplicate Whist is scored by tricks alone: awards and Auction's revoke penalty do not apply.
+            self.fields["preset"].choices = [("", "—")]
+            self.fields["kind"].choices = [(Ruling.Kind.NOTE.value, "A note for the record")]
+            self.fields["kind"].initial = Ruling.Kind.NOTE
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -17,7 +17,8 @@ from .standings import StandingsPdf
 from .travellers import TravellersPdf
 
 DOCUMENTS: dict[str, type[PdfRenderer]] = {
-    renderer.slug: renderer for renderer in (StandingsPdf, RecapsPdf, TravellersPdf, MatchPdf, GuidesPdf, PadsPdf)
+    renderer.slug: renderer
+    for renderer in (StandingsPdf, RecapsPdf, TravellersPdf, MatchPdf, GuidesPdf, PadsPdf)
 }
 
 
@@ -34,7 +35,9 @@ def renderer_for(event: Event, slug: str) -> PdfRenderer:
     """
     renderer = DOCUMENTS.get(slug)
     if renderer is None:
-        raise DocumentUnavailable(f"There is no document called {slug!r}: choose one of {', '.join(DOCUMENTS)}.")
+        raise DocumentUnavailable(
+            f"There is no document called {slug!r}: choose one of {', '.join(DOCUMENTS)}."
+        )
     reason = renderer.unavailable(event)
     if reason:
         raise DocumentUnavailable(reason)

@@ -139,12 +139,14 @@ class NumberedCanvas(canvas.Canvas):
     called with (canvas, page number, page count) for every page in this second pass.
     """
 
-    def __init__(self, *args: Any, decorate: Callable[[canvas.Canvas, int, int], None], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, decorate: Callable[[canvas.Canvas, int, int], None], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._decorate = decorate
         self._pages: list[dict[str, Any]] = []
 
-    def showPage(self) -> None:  # noqa: N802 - reportlab's name
+    def showPage(self) -> None:
         self._pages.append(dict(self.__dict__))
         self._startPage()
 
@@ -214,9 +216,10 @@ class PdfRenderer:
             bottomMargin=BOTTOM,
             title=f"{self.title}: {self.event.name}",
             author=self.club.name,
-            subject=f"{self.event.get_game_display()} {self.event.get_form_display().lower()}, {self.date_text}",
+            subject=f"{self.event.get_game_display()}, {self.date_text}",
             creator="Duplicate Auction & Whist",
             invariant=True,
+            initialFontName=SANS,  # otherwise every page names Helvetica, a font the PDF does not embed
         )
         document.build(self.story(), canvasmaker=functools.partial(NumberedCanvas, decorate=self.decorate))
         return self.filename, CONTENT_TYPE, buffer.getvalue()
@@ -285,6 +288,27 @@ class PdfRenderer:
 
     def gap(self, height: float = 3 * mm) -> Spacer:
         return Spacer(1, height)
+
+    def layout(self, rows: Sequence[Sequence[Any]], widths: Sequence[float], *, padding: float = 0) -> Table:
+        """An unruled table that only places things side by side (widths in points), top-aligned.
+
+        Its font is set even where a cell is empty: reportlab would otherwise name Helvetica,
+        which the PDF does not embed.
+        """
+        table = Table([list(row) for row in rows], colWidths=list(widths))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), SANS, 9, 11),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), padding),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+                    ("TOPPADDING", (0, 0), (-1, -1), padding / 2),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), padding / 2),
+                ]
+            )
+        )
+        return table
 
     def table(
         self,

@@ -18,7 +18,8 @@ from scoring.pairs import natural_key
 
 from ..models import Pair, Section
 from ..services.events import SetupRefused, movement_of
-from .base import INK, PdfRenderer
+from .base import GRID, INK, SHADE, PdfRenderer
+from .fonts import BOLD, SANS
 
 CARD_GAP = 4 * mm
 DIRECTION_FIRST = {"NS": 0, "EW": 1}
@@ -42,7 +43,10 @@ class GuidesPdf(PdfRenderer):
             try:
                 movement = movement_of(section)
             except SetupRefused as error:
-                story += [self.text("Guide cards", "title"), self.text(f"The movement cannot be read: {error}")]
+                story += [
+                    self.text("Guide cards", "title"),
+                    self.text(f"The movement cannot be read: {error}"),
+                ]
                 continue
             names = {
                 pair.label: pair.names
@@ -140,23 +144,36 @@ class GuidesPdf(PdfRenderer):
                 extra.append(("SPAN", (1, len(body)), (-1, len(body))))
                 body.append([str(number), "sits out this round", "", "", ""])
             else:
-                body.append([str(row.round), str(row.table), row.direction.label, row.opponents, boards_text(row.boards)])
+                body.append(
+                    [
+                        str(row.round),
+                        str(row.table),
+                        row.direction.label,
+                        row.opponents,
+                        boards_text(row.boards),
+                    ]
+                )
         fractions = (0.15, 0.14, 0.14, 0.2, 0.37)
         return self.card(body, [f * width for f in fractions], header_rows=3, extra=extra)
 
     # -- boxes --
 
     def card(
-        self, body: list[list[object]], widths: list[float], *, header_rows: int, extra: list[tuple[object, ...]] = ()
+        self,
+        body: list[list[object]],
+        widths: list[float],
+        *,
+        header_rows: int,
+        extra: list[tuple[object, ...]] = (),
     ) -> Table:
         """One card: title row(s) spanning the card, a shaded heading row, a box to cut along."""
         table = Table(body, colWidths=widths)
         heading = header_rows - 1
         commands: list[tuple[object, ...]] = [
-            ("FONT", (0, 0), (-1, -1), "DejaVuSans", 9, 11),
-            ("FONT", (0, heading), (-1, heading), "DejaVuSans-Bold", 8.5, 10.5),
-            ("BACKGROUND", (0, heading), (-1, heading), "#e4e4e4"),
-            ("LINEBELOW", (0, heading), (-1, -1), 0.4, "#9a9a9a"),
+            ("FONT", (0, 0), (-1, -1), SANS, 9, 11),
+            ("FONT", (0, heading), (-1, heading), BOLD, 8.5, 10.5),
+            ("BACKGROUND", (0, heading), (-1, heading), SHADE),
+            ("LINEBELOW", (0, heading), (-1, -1), 0.4, GRID),
             ("BOX", (0, 0), (-1, -1), 1, INK),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("TOPPADDING", (0, 0), (-1, -1), 1.5),
@@ -169,16 +186,4 @@ class GuidesPdf(PdfRenderer):
 
     def grid(self, rows: list[list[object]], widths: list[float]) -> Table:
         """Cards laid out in a grid whose rows never split across a page."""
-        table = Table(rows, colWidths=widths)
-        table.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), CARD_GAP),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), CARD_GAP),
-                    ("TOPPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
-                ]
-            )
-        )
-        return table
+        return self.layout(rows, widths, padding=CARD_GAP)

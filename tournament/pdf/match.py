@@ -35,7 +35,9 @@ def totals_block(renderer: PdfRenderer, summary: MatchSummary) -> list[Flowable]
     for team in (summary.first, summary.second):
         row = [team.name, str(team.gross)]
         if odd:
-            average = "" if team.average is None else f"{team.average_rounded} (exactly {plain(team.average)})"
+            average = (
+                "" if team.average is None else f"{team.average_rounded} (exactly {plain(team.average)})"
+            )
             row += [team.odd_direction, average]
         row.append(str(team.total))
         if fractions:
@@ -84,14 +86,16 @@ class MatchPdf(PdfRenderer):
             summary = match_summary(sheet)
             if summary is None:
                 story.append(self.text(f"Team match — {self.event.name}", "title"))
-                story.append(self.text("No deal has been played at every table yet: the sheet fills in then (Law G)."))
+                story.append(
+                    self.text("No deal has been played at every table yet: the sheet fills in then (Law G).")
+                )
                 continue
             first, second = summary.first.name, summary.second.name
             story.append(self.text(f"{first} v {second}", "title"))
             story.append(
                 self.text(
-                    f"Gross {summary.unit} of each team's pairs on every deal. The swing is the gain (plus) or "
-                    f"loss (minus) of {first} on the deal; the running swing adds them up.",
+                    f"Gross {summary.unit} of each team's pairs on every deal. The swing is the gain (plus) "
+                    f"or loss (minus) of {first} on the deal; the running swing adds them up.",
                     "small",
                 )
             )
@@ -105,8 +109,17 @@ class MatchPdf(PdfRenderer):
         unit = "tricks" if whist else "pts"
         what = ["Trumps"] if whist else ["Contract", "By", "Tricks"]
         head: list[object] = [
-            "Deal", "Tbl", "N-S", "E-W", *what, f"N-S {unit}", f"E-W {unit}",
-            self.text(first, "cell_head_right"), self.text(second, "cell_head_right"), "Swing", "Running",
+            "Deal",
+            "Tbl",
+            "N-S",
+            "E-W",
+            *what,
+            f"N-S {unit}",
+            f"E-W {unit}",
+            self.text(first, "cell_head_right"),
+            self.text(second, "cell_head_right"),
+            "Swing",
+            "Running",
         ]
         if whist:
             widths: tuple[float, ...] = (0.06, 0.05, 0.07, 0.07, 0.08, 0.1, 0.1, 0.12, 0.12, 0.11, 0.12)
@@ -123,11 +136,22 @@ class MatchPdf(PdfRenderer):
                 else:
                     tricks = "" if table.tricks is None else str(table.tricks)
                     played = [self.para(contract_markup(table.contract), "cell"), table.declarer, tricks]
-                deal = [str(row.first_points), str(row.second_points), signed(row.swing), signed(row.running_swing)]
+                deal = [
+                    str(row.first_points),
+                    str(row.second_points),
+                    signed(row.swing),
+                    signed(row.running_swing),
+                ]
                 body.append(
                     [
-                        str(row.deal) if index == 0 else "", str(table.table), table.ns, table.ew, *played,
-                        str(table.ns_points), str(table.ew_points), *(deal if index == 0 else ["", "", "", ""]),
+                        str(row.deal) if index == 0 else "",
+                        str(table.table),
+                        table.ns,
+                        table.ew,
+                        *played,
+                        str(table.ns_points),
+                        str(table.ew_points),
+                        *(deal if index == 0 else ["", "", "", ""]),
                     ]
                 )
             bottom = len(body) - 1
@@ -136,5 +160,10 @@ class MatchPdf(PdfRenderer):
             extra.append(("LINEABOVE", (0, top), (-1, top), 0.9, INK))
         first_number = len(what) + 3  # tricks and every figure after them
         return self.table(
-            body, widths, numeric=range(first_number, len(head)), centred=(0, 1, 2, 3), stripes=False, extra=extra
+            body,
+            widths,
+            numeric=range(first_number, len(head)),
+            centred=(0, 1, 2, 3),
+            stripes=False,
+            extra=extra,
         )

@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Table, TableSt
 
 from scoring.core import SEATS, Contract, Seat, Side
 from scoring.deal import Deal
-from scoring.rubber import PadRow, PadStyle, Rubber, RowKind
+from scoring.rubber import PadRow, PadStyle, RowKind, Rubber
 from scoring.three_hand import ThreeHandDeal
 from scoring.three_hand_rubber import ThreeHandRubber
 from scoring.whist import WhistDeal, WhistRubber
@@ -88,7 +88,9 @@ class PadsPdf(PdfRenderer):
 
     slug = "pads"
     title = "Score pads"
-    description = "Sample rubbers in Foster's two pad styles, three-hand with its settlement, whist; blank pads."
+    description = (
+        "Sample rubbers in Foster's two pad styles, three-hand with its settlement, whist; blank pads."
+    )
 
     def story(self) -> list[Flowable]:
         return [
@@ -110,24 +112,32 @@ class PadsPdf(PdfRenderer):
         deals: list[list[object]] = [["Deal", "Contract", "Declarer", "Tricks won", "Honours held"]]
         for number, (contract, declarer, tricks, honours) in enumerate(FOUR_HAND, start=1):
             held = ", ".join(f"{seat.value} {count}" for seat, count in zip(SEATS, honours, strict=True))
-            deals.append([str(number), self.para(contract_markup(contract), "cell"), Seat.parse(declarer).name_word, str(tricks), held])
+            deals.append(
+                [
+                    str(number),
+                    self.para(contract_markup(contract), "cell"),
+                    Seat.parse(declarer).name_word,
+                    str(tricks),
+                    held,
+                ]
+            )
         one, two = (self.pad(rubber.pad(style)) for style in (PadStyle.ONE_COLUMN, PadStyle.TWO_COLUMNS))
-        pads = Table(
+        pads = self.layout(
             [
                 [self.text("One column a side", "subheading"), self.text("Two columns a side", "subheading")],
                 [one, two],
             ],
-            colWidths=[0.38 * self.width, 0.62 * self.width],
+            [0.38 * self.width, 0.62 * self.width],
         )
-        pads.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
         return [
             self.text("Score pads", "title"),
             self.text("Four-hand Auction: a sample rubber", "heading"),
             self.text(
-                "Foster keeps score in either of two styles. In one, each side's tricks and honours are entered "
-                "one above the other in a single column, and added in one sum at the end; in the other, tricks "
-                "and honours have a column each and four additions give the value of the rubber. Thirty in the "
-                "trick column wins a game (Law 3); two games win the rubber and its 250 (table of values).",
+                "Foster keeps score in either of two styles. In one, each side's tricks and honours are "
+                "entered one above the other in a single column, and added in one sum at the end; in the "
+                "other, tricks and honours have a column each and four additions give the value of the "
+                "rubber. Thirty in the trick column wins a game (Law 3); two games win the rubber and its "
+                "250 (table of values).",
                 "small",
             ),
             self.gap(2 * mm),
@@ -143,13 +153,20 @@ class PadsPdf(PdfRenderer):
         """A filled pad from the engine's rows: game lines ruled, the rubber, additions, totals, value."""
         columns = len(rows[0].cells)
         frame = 0.38 if columns == 4 else 0.62
-        widths = [0.2, 0.14] + [(0.66 / (columns - 2))] * (columns - 2) if columns == 4 else [0.15, 0.11] + [0.185] * 4
+        widths = (
+            [0.2, 0.14] + [(0.66 / (columns - 2))] * (columns - 2)
+            if columns == 4
+            else [0.15, 0.11] + [0.185] * 4
+        )
         body = [list(row.cells) for row in rows]
         body[0] = [self.text(cell, "cell_head_right") if i > 1 else cell for i, cell in enumerate(body[0])]
         extra: list[tuple[object, ...]] = []
         for index, row in enumerate(rows):
             if row.kind is RowKind.GAME_LINE:
-                extra += [("LINEABOVE", (0, index), (-1, index), 1.6, INK), ("FONT", (0, index), (-1, index), SANS, 7, 8)]
+                extra += [
+                    ("LINEABOVE", (0, index), (-1, index), 1.6, INK),
+                    ("FONT", (0, index), (-1, index), SANS, 7, 8),
+                ]
             elif row.kind in (RowKind.TOTAL, RowKind.VALUE, RowKind.ADDITION, RowKind.RUBBER):
                 extra.append(("FONT", (0, index), (-1, index), BOLD, 8.5, 10))
             if row.kind in (RowKind.TOTAL, RowKind.RUBBER):
@@ -157,7 +174,12 @@ class PadsPdf(PdfRenderer):
             if row.kind is RowKind.VALUE:
                 extra.append(("BACKGROUND", (0, index), (-1, index), SHADE))
         return self.table(
-            body, [w * frame for w in widths], numeric=range(2, columns), centred=(0, 1), stripes=False, extra=extra
+            body,
+            [w * frame for w in widths],
+            numeric=range(2, columns),
+            centred=(0, 1),
+            stripes=False,
+            extra=extra,
         )
 
     # -- three-hand auction --
@@ -176,7 +198,10 @@ class PadsPdf(PdfRenderer):
         for number, (score, (declarer, contract, tricks, _, _)) in enumerate(
             zip(rubber.scores, THREE_HAND, strict=True), start=1
         ):
-            cells: list[object] = [str(number), self.para(f"{declarer}: {contract_markup(contract)}, {tricks} tricks", "cell")]
+            cells: list[object] = [
+                str(number),
+                self.para(f"{declarer}: {contract_markup(contract)}, {tricks} tricks", "cell"),
+            ]
             for player in PLAYERS:
                 cells += [_cell(score.trick(player)), _cell(score.honour(player))]
             body.append(cells)
@@ -188,7 +213,10 @@ class PadsPdf(PdfRenderer):
                 cells += ["", _cell(line.points) if player == line.player else ""]
             body.append(cells)
         totals = rubber.totals()
-        extra += [("LINEABOVE", (0, len(body)), (-1, len(body)), 1, INK), ("FONT", (0, len(body)), (-1, len(body)), BOLD, 8.5, 10)]
+        extra += [
+            ("LINEABOVE", (0, len(body)), (-1, len(body)), 1, INK),
+            ("FONT", (0, len(body)), (-1, len(body)), BOLD, 8.5, 10),
+        ]
         body.append(["Total", "", *[cell for player in PLAYERS for cell in (str(totals[player]), "")]])
         extra += [("SPAN", (2 + 2 * i, len(body) - 1), (3 + 2 * i, len(body) - 1)) for i in range(3)]
         settlement = rubber.settlement()
@@ -196,16 +224,20 @@ class PadsPdf(PdfRenderer):
         return [
             self.text("Three-hand Auction: a sample rubber", "heading"),
             self.text(
-                "Each player plays for himself and keeps his own trick column; thirty wins a game, worth 125, "
-                "and two games the rubber and 250 more (Three-hand laws 11, 14). When the declarer fails, each "
-                "adversary scores the penalty (law 12). At the end every two players settle the difference of "
-                "their totals (law 15).",
+                "Each player plays for himself and keeps his own trick column; thirty wins a game, worth "
+                "125, and two games the rubber and 250 more (Three-hand laws 11, 14). When the declarer "
+                "fails, each adversary scores the penalty (law 12). At the end every two players settle the "
+                "difference of their totals (law 15).",
                 "small",
             ),
             self.gap(2 * mm),
             self.table(
-                body, (0.07, 0.33, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1), numeric=range(2, 8), centred=(0,),
-                header_rows=2, extra=extra,
+                body,
+                (0.07, 0.33, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1),
+                numeric=range(2, 8),
+                centred=(0,),
+                header_rows=2,
+                extra=extra,
             ),
             KeepTogether(
                 [
@@ -223,7 +255,18 @@ class PadsPdf(PdfRenderer):
 
     def whist(self) -> list[Flowable]:
         rubber = whist_rubber()
-        body: list[list[object]] = [["Game", "Deal", "N-S tricks", "E-W tricks", "Honours N-S", "Honours E-W", "N-S score", "E-W score"]]
+        body: list[list[object]] = [
+            [
+                "Game",
+                "Deal",
+                "N-S tricks",
+                "E-W tricks",
+                "Honours N-S",
+                "Honours E-W",
+                "N-S score",
+                "E-W score",
+            ]
+        ]
         extra: list[tuple[object, ...]] = []
         number = 0
         for game_number, game in enumerate(rubber.games, start=1):
@@ -231,8 +274,16 @@ class PadsPdf(PdfRenderer):
                 deal_tricks, honours = WHIST[number]
                 number += 1
                 body.append(
-                    [str(game_number), str(number), str(deal_tricks), str(13 - deal_tricks), str(honours[0]),
-                     str(honours[1]), str(score.after[0]), str(score.after[1])]
+                    [
+                        str(game_number),
+                        str(number),
+                        str(deal_tricks),
+                        str(13 - deal_tricks),
+                        str(honours[0]),
+                        str(honours[1]),
+                        str(score.after[0]),
+                        str(score.after[1]),
+                    ]
                 )
             if game.winner is not None:
                 extra.append(("LINEBELOW", (0, len(body) - 1), (-1, len(body) - 1), 1.6, INK))
@@ -243,13 +294,19 @@ class PadsPdf(PdfRenderer):
             self.text(
                 "Each trick above six scores one point; four honours of trumps score four and three honours "
                 "two, but a side at four cannot score honours, and tricks score before honours (Whist laws "
-                "47-50). Five points win a game: a treble, double or single by the losers' score (law 53). The "
-                "rubber is the best of three games; its winners gain two more, and in a rubber of three games "
-                "the losers' game is deducted (laws 46, 54, 55).",
+                "47-50). Five points win a game: a treble, double or single by the losers' score (law 53). "
+                "The rubber is the best of three games; its winners gain two more, and in a rubber of three "
+                "games the losers' game is deducted (laws 46, 54, 55).",
                 "small",
             ),
             self.gap(2 * mm),
-            self.table(body, (0.08, 0.08, 0.14, 0.14, 0.14, 0.14, 0.14, 0.14), numeric=range(2, 8), centred=(0, 1), extra=extra),
+            self.table(
+                body,
+                (0.08, 0.08, 0.14, 0.14, 0.14, 0.14, 0.14, 0.14),
+                numeric=range(2, 8),
+                centred=(0, 1),
+                extra=extra,
+            ),
             self.text(f"The rubber to {winner}", "subheading"),
             self.table([["Item", "Law"], *result], (0.75, 0.25), stripes=False),
             self.text(f"{winner} win a rubber worth {rubber.value()} points.", "subheading"),
@@ -274,7 +331,9 @@ class PadsPdf(PdfRenderer):
         body: list[list[object]] = [*head, *([""] * columns for _ in range(BLANK_ROWS))]
         body += [[label] + [""] * (columns - 1) for label in footer]
         heading = len(head)
-        table = Table(body, colWidths=widths, rowHeights=[5.5 * mm] * heading + [6.4 * mm] * (len(body) - heading))
+        table = Table(
+            body, colWidths=widths, rowHeights=[5.5 * mm] * heading + [6.4 * mm] * (len(body) - heading)
+        )
         commands: list[tuple[object, ...]] = [
             ("FONT", (0, 0), (-1, -1), SANS, 8.5, 10),
             ("FONT", (0, 0), (-1, heading - 1), BOLD, 8, 9.5),
@@ -289,20 +348,23 @@ class PadsPdf(PdfRenderer):
         if split:
             commands += [("SPAN", (1 + 2 * i, 0), (2 + 2 * i, 0)) for i in range(len(groups))]
             commands += [("SPAN", (0, 0), (0, 1))]
-            commands += [("LINEAFTER", (2 + 2 * i, 0), (2 + 2 * i, -1), 1.2, INK) for i in range(len(groups) - 1)]
+            commands += [
+                ("LINEAFTER", (2 + 2 * i, 0), (2 + 2 * i, -1), 1.2, INK) for i in range(len(groups) - 1)
+            ]
         table.setStyle(TableStyle(commands))
         return table
 
     def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
-        table = Table([[left, right]], colWidths=[split * self.width, (1 - split) * self.width])
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
-        return table
+        return self.layout([[left, right]], [split * self.width, (1 - split) * self.width])
 
     def blank_four_hand(self) -> list[Flowable]:
         wide, narrow = 0.6 * self.width - 4 * mm, 0.4 * self.width - 4 * mm
         two = self.blank(["We", "They"], [0.16 * wide] + [0.21 * wide] * 4, ["Rubber", "Columns", "Total"])
         one = self.blank(
-            ["We", "They"], [0.26 * narrow, 0.37 * narrow, 0.37 * narrow], ["Rubber", "Total", "Value"], split=False
+            ["We", "They"],
+            [0.26 * narrow, 0.37 * narrow, 0.37 * narrow],
+            ["Rubber", "Total", "Value"],
+            split=False,
         )
         return [
             self.text("Four-hand Auction: blank pads", "heading"),
@@ -321,15 +383,21 @@ class PadsPdf(PdfRenderer):
 
     def blank_others(self) -> list[Flowable]:
         wide, narrow = 0.64 * self.width - 4 * mm, 0.36 * self.width - 4 * mm
-        three = self.blank(["Player: ________"] * 3, [0.13 * wide] + [0.145 * wide] * 6, ["Games", "Rubber", "Total"])
+        three = self.blank(
+            ["Player: ________"] * 3, [0.13 * wide] + [0.145 * wide] * 6, ["Games", "Rubber", "Total"]
+        )
         whist = self.blank(
-            ["We", "They"], [0.26 * narrow, 0.37 * narrow, 0.37 * narrow], ["Games", "Rubber", "Value"], split=False
+            ["We", "They"],
+            [0.26 * narrow, 0.37 * narrow, 0.37 * narrow],
+            ["Games", "Rubber", "Value"],
+            split=False,
         )
         return [
             self.text("Three-hand Auction and Whist: blank pads", "heading"),
             self.text(
-                "Three-hand: write each player's name over his two columns; each settles with each of the others "
-                "at the end (law 15). Whist: five points a game; note treble, double or single as each game ends.",
+                "Three-hand: write each player's name over his two columns; each settles with each of the "
+                "others at the end (law 15). Whist: five points a game; note treble, double or single as "
+                "each game ends.",
                 "small",
             ),
             self.gap(2 * mm),

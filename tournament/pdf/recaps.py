@@ -80,7 +80,11 @@ class RecapsPdf(PdfRenderer):
         story += [self.gap(2 * mm), self.deals_table(rows)]
         story += self.notes_for(rows)
         if sheet.contest is not None:
-            story.append(KeepTogether([self.gap(), self.text(f"± {self.unit} deal by deal", "subheading"), self.chart(rows)]))
+            story.append(
+                KeepTogether(
+                    [self.gap(), self.text(f"± {self.unit} deal by deal", "subheading"), self.chart(rows)]
+                )
+            )
         return story
 
     def places_text(self, places: list[tuple[str, StandingRow, int]]) -> str:
@@ -99,7 +103,8 @@ class RecapsPdf(PdfRenderer):
             if mine is not None:
                 return (
                     f"Plays {mine.direction.label} for {team.team}: {mine.points} {sheet.match.unit} gross; "
-                    f"{team.team} {team.total}, {other.team} {other.total} (Law G: team totals add gross scores)."
+                    f"{team.team} {team.total}, {other.team} {other.total} (Law G: team totals add gross "
+                    f"scores)."
                 )
         return "This pair's deals are not yet in the match: it is scored once each deal is in at every table."
 
@@ -108,13 +113,38 @@ class RecapsPdf(PdfRenderer):
     def deals_table(self, rows: list[RecapLine]) -> Flowable:
         noted = {row.board for row in rows if row.rulings or row.irregular or row.problem}
         if self.event.is_teams:
-            head = ["Rnd", "Tbl", "Bd", "Sat", "Against", "Contract", "By", "Tricks", "Net", "Gross", "Running"]
+            head = [
+                "Rnd",
+                "Tbl",
+                "Bd",
+                "Sat",
+                "Against",
+                "Contract",
+                "By",
+                "Tricks",
+                "Net",
+                "Gross",
+                "Running",
+            ]
             widths: tuple[float, ...] = (0.06, 0.06, 0.07, 0.07, 0.12, 0.13, 0.06, 0.08, 0.11, 0.11, 0.13)
         elif self.event.is_whist:
             head = ["Rnd", "Tbl", "Bd", "Sat", "Against", "Trumps", "Tricks won", "Average", "±", "Running"]
             widths = (0.06, 0.06, 0.07, 0.07, 0.12, 0.1, 0.12, 0.14, 0.11, 0.15)
         else:
-            head = ["Rnd", "Tbl", "Bd", "Sat", "Against", "Contract", "By", "Tricks", "Score", "Average", "±", "Running"]
+            head = [
+                "Rnd",
+                "Tbl",
+                "Bd",
+                "Sat",
+                "Against",
+                "Contract",
+                "By",
+                "Tricks",
+                "Score",
+                "Average",
+                "±",
+                "Running",
+            ]
             widths = (0.05, 0.05, 0.06, 0.06, 0.09, 0.1, 0.05, 0.07, 0.1, 0.13, 0.11, 0.13)
         body: list[list[object]] = [head]
         for row in rows:
@@ -122,8 +152,14 @@ class RecapsPdf(PdfRenderer):
             start = [str(row.round), str(row.table), board, row.direction, row.opponents]
             if self.event.is_whist:
                 body.append(
-                    [*start, self.para(trumps_markup(row.contract), "cell_center"), plain(row.score),
-                     plain(row.average), signed(row.difference), signed(row.running)]
+                    [
+                        *start,
+                        self.para(trumps_markup(row.contract), "cell_center"),
+                        plain(row.score),
+                        plain(row.average),
+                        signed(row.difference),
+                        signed(row.running),
+                    ]
                 )
                 continue
             tricks = "" if row.tricks is None else str(row.tricks)
@@ -131,7 +167,16 @@ class RecapsPdf(PdfRenderer):
             if self.event.is_teams:
                 body.append([*start, *middle, plain(row.net), plain(row.score), plain(row.running)])
             else:
-                body.append([*start, *middle, plain(row.score), plain(row.average), signed(row.difference), signed(row.running)])
+                body.append(
+                    [
+                        *start,
+                        *middle,
+                        plain(row.score),
+                        plain(row.average),
+                        signed(row.difference),
+                        signed(row.running),
+                    ]
+                )
         first_number = 6 if self.event.is_whist else 7  # tricks and every figure after them
         return self.table(body, widths, numeric=range(first_number, len(head)), centred=(0, 1, 2, 3, 4))
 
@@ -182,7 +227,11 @@ class RecapsPdf(PdfRenderer):
         for index, value in enumerate(values):
             chart.bars[(0, index)].fillColor = PLUS if value >= 0 else RED
         drawing.add(chart)
-        zero = chart.y + chart.height * (0 - chart.valueAxis.valueMin) / (chart.valueAxis.valueMax - chart.valueAxis.valueMin)
-        drawing.add(Line(chart.x, zero, chart.x + chart.width, zero, strokeColor=colors.black, strokeWidth=0.6))
+        zero = chart.y + chart.height * (0 - chart.valueAxis.valueMin) / (
+            chart.valueAxis.valueMax - chart.valueAxis.valueMin
+        )
+        drawing.add(
+            Line(chart.x, zero, chart.x + chart.width, zero, strokeColor=colors.black, strokeWidth=0.6)
+        )
         drawing.add(String(chart.x, 1 * mm, "Board number, in the order played", fontName=SANS, fontSize=6.5))
         return drawing

@@ -90,13 +90,23 @@ class StandingsPdf(PdfRenderer):
     def match(self, sheet: SectionScores) -> list[Flowable]:
         summary = match_summary(sheet)
         if summary is None or sheet.match is None:
-            return [self.text("No deal has been played at every table yet: the match totals appear then (Law G).")]
+            return [
+                self.text("No deal has been played at every table yet: the match totals appear then (Law G).")
+            ]
         story = totals_block(self, summary)
         pairs = [["Team", "Pair", "Players", "Sits", summary.unit.capitalize()]]
         for team in (sheet.match.first, sheet.match.second):
             for total in team.pairs:
                 pair = sheet.pairs.get(total.pair)
-                pairs.append([team.team, total.pair, pair.names if pair else "", total.direction.label, str(total.points)])
+                pairs.append(
+                    [
+                        team.team,
+                        total.pair,
+                        pair.names if pair else "",
+                        total.direction.label,
+                        str(total.points),
+                    ]
+                )
         story += [
             self.text("Each pair's gross", "heading"),
             self.table(pairs, (0.22, 0.08, 0.48, 0.08, 0.14), numeric=(4,), centred=(1, 3)),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, TableStyle
 
 from ..models import Board
 from ..reports import Diagram, HandRow, TravellerLine, board_traveller, deal_diagram, traveller_rows
@@ -53,8 +53,7 @@ class TravellersPdf(PdfRenderer):
             honours = [self.text("Honours held, by declaration played:", "small")]
             honours += [self.text(h.text, "small") for h in diagram.honours] or [self.text("—", "small")]
             side = [*honours, self.gap(2 * mm), *facts]
-            outer = Table([[self.diagram(diagram), side]], colWidths=[0.56 * self.width, 0.44 * self.width])
-            outer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)]))
+            outer = self.layout([[self.diagram(diagram), side]], [0.56 * self.width, 0.44 * self.width])
             block.append(outer)
         else:
             block += facts
@@ -68,7 +67,9 @@ class TravellersPdf(PdfRenderer):
     def hand(self, row: HandRow) -> Flowable:
         lines = [f"<b>{escape(row.seat_name)}</b>"]
         for holding in row.holdings:
-            symbol = f'<font color="{RED.hexval()}">{holding.symbol}</font>' if holding.red else holding.symbol
+            symbol = (
+                f'<font color="{RED.hexval()}">{holding.symbol}</font>' if holding.red else holding.symbol
+            )
             lines.append(f"{symbol} {escape(holding.cards)}")
         return self.para("<br/>".join(lines), "hand")
 
@@ -78,20 +79,13 @@ class TravellersPdf(PdfRenderer):
         dealer = SEAT_NAMES.get(diagram.dealer, diagram.dealer)
         centre = self.para(f"<b>Board {diagram.board}</b><br/>Dealer<br/>{dealer}", "cell_center")
         cell = 0.56 * self.width / 3
-        table = Table(
+        table = self.layout(
             [["", hands["N"], ""], [hands["W"], centre, hands["E"]], ["", hands["S"], ""]],
-            colWidths=[cell] * 3,
+            [cell] * 3,
+            padding=2,
         )
         table.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("BOX", (1, 1), (1, 1), 0.8, GRID),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                    ("TOPPADDING", (0, 0), (-1, -1), 1),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                ]
-            )
+            TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("BOX", (1, 1), (1, 1), 0.8, GRID)])
         )
         return table
 
@@ -107,7 +101,17 @@ class TravellersPdf(PdfRenderer):
             head = [*start, "Contract", "By", "Tricks", "N-S points", "E-W points", "Net N-S"]
             widths = (0.07, 0.07, 0.1, 0.1, 0.16, 0.07, 0.09, 0.12, 0.12, 0.1)
         else:
-            head = [*start, "Contract", "By", "Tricks", "N-S points", "E-W points", "Net N-S", "N-S ±", "E-W ±"]
+            head = [
+                *start,
+                "Contract",
+                "By",
+                "Tricks",
+                "N-S points",
+                "E-W points",
+                "Net N-S",
+                "N-S ±",
+                "E-W ±",
+            ]
             widths = (0.05, 0.05, 0.07, 0.07, 0.1, 0.05, 0.07, 0.115, 0.115, 0.11, 0.1, 0.1)
         body: list[list[object]] = [head]
         for row in rows:
@@ -115,14 +119,25 @@ class TravellersPdf(PdfRenderer):
             first = [str(row.round), table, row.ns, row.ew]
             if self.event.is_whist:
                 body.append(
-                    [*first, self.para(trumps_markup(row.contract), "cell_center"), plain(row.ns_points),
-                     plain(row.ew_points), signed(row.ns_difference), signed(row.ew_difference)]
+                    [
+                        *first,
+                        self.para(trumps_markup(row.contract), "cell_center"),
+                        plain(row.ns_points),
+                        plain(row.ew_points),
+                        signed(row.ns_difference),
+                        signed(row.ew_difference),
+                    ]
                 )
                 continue
             tricks = "" if row.tricks is None else str(row.tricks)
             cells = [
-                *first, self.para(contract_markup(row.contract), "cell"), row.declarer, tricks,
-                plain(row.ns_points), plain(row.ew_points), plain(row.net_ns),
+                *first,
+                self.para(contract_markup(row.contract), "cell"),
+                row.declarer,
+                tricks,
+                plain(row.ns_points),
+                plain(row.ew_points),
+                plain(row.net_ns),
             ]
             if not self.event.is_teams:
                 cells += [signed(row.ns_difference), signed(row.ew_difference)]

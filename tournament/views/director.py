@@ -1,4 +1,7 @@
-"""The director's screens: set up a night, name the pairs, run it, enter travellers, rule, audit.
+"""The director's screens: set up a night, name the pairs, run it, agree rounds, read the audit log.
+
+The result screens (traveller entry, a result, rulings) are in ``director_results``; every
+URL of the director's screens is listed here, in ``urlpatterns``.
 
 Every screen needs a login and a role in the event's club: outsiders get a 404 (the URL
 does not even confirm that the event exists). Club people may look; writes need the role
@@ -19,35 +22,20 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.forms import Form
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from scoring.errors import ScoringError
-
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
-from ..forms.director import (
-    CorrectionForm,
-    EntryRowForm,
-    EventForm,
-    IrregularHandsForm,
-    PairsForm,
-    ReasonForm,
-    ResultFactsForm,
-    RulingForm,
-)
+from ..forms.director import EventForm, PairsForm
 from ..models import (
     AuditEntry,
-    Board,
     Event,
     Membership,
     Pair,
     Player,
-    Result,
-    Ruling,
     Seating,
     Section,
     Table,
@@ -56,46 +44,23 @@ from ..services import events as event_services
 from ..services import results as result_services
 from ..services.events import SetupRefused
 from ..services.results import ResultRefused
-from ..services.rulings import add_ruling, rule_irregular_hands, undo_ruling
 from ..services.standings import score_section
 from . import director_screens as screens
-
-
-def _refuse(form: Form, error: SetupRefused | ResultRefused) -> None:
-    """Put a service's refusal on the field it names, or above the form."""
-    form.add_error(error.field if error.field in form.fields else None, str(error))
-
-
-def _directing(request: HttpRequest, event: Event) -> None:
-    """A club person without a director's role may look, not act: 403."""
-    if role_in(request.user, event.club) not in DIRECTING:
-        raise PermissionDenied("Only the club's directors may do this.")
-
-
-def _section(event: Event, letter: str) -> Section:
-    section = event.sections.filter(letter=letter).first()
-    if section is None:
-        raise Http404("No such section.")
-    return section
+from .director_results import (
+    entry_preview,
+    refuse,
+    require_directing,
+    result_edit,
+    ruling_add,
+    ruling_irregular,
+    ruling_undo,
+    traveller_entry,
+)
 
 
 def _grid_seatings(section: Section) -> list[Seating]:
     """A section's seatings with their tables and pairs: one query for the whole grid."""
     return list(Seating.objects.filter(section=section).select_related("table", "ns", "ew"))
-
-
-def _result(event: Event, result_id: int) -> Result:
-    result = (
-        Result.objects.select_related(
-            "section", "board", "seating__table", "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-        )
-        .filter(pk=result_id, section__event=event)
-        .first()
-    )
-    if result is None:
-        raise Http404("No such result.")
-    result.section.event = event
-    return result
 
 
 @login_required
@@ -136,7 +101,7 @@ def event_create(request: HttpRequest, club_slug: str) -> HttpResponse:
                 messages.success(request, f"{event.name} is set up. Name the pairs, then start play.")
                 return redirect("event_pairs", club.slug, event.pk)
         except SetupRefused as error:
-            _refuse(form, error)
+            refuse(form, error)
     return render(
         request, "tournament/director/event_create.html", {"club": club, "form": form, "check": check}
     )
@@ -153,7 +118,7 @@ def event_pairs(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     )
     form = PairsForm(pairs, list(event.teams.all()), request.POST or None)
     if request.method == "POST":
-        _directing(request, event)
+        require_directing(request, event)
         if form.is_valid() and _save_names(form, request.user):
             messages.success(request, "The names are saved.")
             return redirect("event_pairs", club_slug, event.pk)
@@ -214,7 +179,7 @@ STATUS_ACTIONS: dict[str, tuple[dict[str, Any], str]] = {
 def event_status(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """Start play, close (lock), reopen, publish or withdraw: a director's act, audited."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    _directing(request, event)
+    require_directing(request, event)
     action = STATUS_ACTIONS.get(request.POST.get("action", ""))
     if action is None:
         messages.error(request, "Choose start, close, reopen, publish or withdraw.")
@@ -244,267 +209,6 @@ def table_links(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     pin_url = request.build_absolute_uri(reverse("table_pin"))
     context = {"event": event, "cards": cards, "pin_url": pin_url}
     return render(request, "tournament/director/table_links.html", context)
-
-
-@login_required
-def traveller_entry(
-    request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int
-) -> HttpResponse:
-    """Every table that plays a board, one row each: type the result, see its score, save it."""
-    event = event_for_role(request, club_slug, event_id, SCORING)
-    section = _section(event, letter)
-    posted = None
-    if request.method == "POST":
-        posted = _save_row(request, event, section, number)
-        if posted is None:
-            return redirect(reverse("traveller_entry", args=[club_slug, event.pk, letter, number]) + "#entry")
-    sheet = score_section(section)
-    if number not in sheet.boards:
-        raise Http404("No such board.")
-    seatings = list(
-        Seating.objects.filter(section=section).select_related(
-            "table", "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-        )
-    )
-    context = screens.traveller(sheet, number, seatings, posted)
-    context.update(
-        event=event, section=section, preview_url=reverse("entry_preview", args=[club_slug, event.pk])
-    )
-    return render(request, "tournament/director/traveller_entry.html", context)
-
-
-def _save_row(request: HttpRequest, event: Event, section: Section, number: int) -> EntryRowForm | None:
-    """Record one traveller row; None when saved (or already saved), else the form with its errors."""
-    form = EntryRowForm(request.POST, event=event, auto_id=f"row{request.POST.get('seating', '')}_%s")
-    if not form.is_valid():
-        return form
-    seating = (
-        Seating.objects.select_related("table")
-        .filter(section=section, pk=form.cleaned_data["seating"])
-        .first()
-    )
-    if seating is None:
-        form.add_error(None, "That table is not in this section.")
-        return form
-    seating.section = section
-    try:
-        saved = result_services.record(
-            seating=seating,
-            board_number=number,
-            facts=form.facts(),
-            request_key=form.cleaned_data["request_key"],
-            user=request.user,
-        )
-    except ResultRefused as error:
-        _refuse(form, error)
-        return form
-    where = f"Board {number}, round {seating.round}, table {seating.table.number}"
-    if saved.repeated:
-        messages.info(request, f"{where} was already saved; nothing was added.")
-    else:
-        messages.success(request, f"{where}: {saved.result.contract_text or saved.result.tricks} saved.")
-    return None
-
-
-@login_required
-def entry_preview(request: HttpRequest, club_slug: str, event_id: int) -> JsonResponse:
-    """The score of a traveller row as typed, with its explanation, before it is saved (JSON)."""
-    event = event_for_role(request, club_slug, event_id, SCORING)
-    section = event.sections.filter(letter=request.GET.get("section", "A")).first()
-    number = request.GET.get("board", "")
-    board = (
-        Board.objects.filter(section=section, number=number).first() if number.isdigit() and section else None
-    )
-    if board is None:
-        return JsonResponse(
-            {"ok": False, "errors": {"board": "There is no such board in this event."}}, status=400
-        )
-    form = ResultFactsForm(request.GET, event=event)
-    if not form.is_valid():
-        return JsonResponse({"ok": False, "errors": {k: v[0] for k, v in form.errors.items()}})
-    seating_id = request.GET.get("seating", "")
-    seating = Seating.objects.filter(section=section, pk=seating_id).first() if seating_id.isdigit() else None
-    if seating is not None and board.number not in seating.board_numbers:
-        message = f"Board {board.number} is not played at this table in round {seating.round}."
-        return JsonResponse({"ok": False, "errors": {"__all__": message}})
-    try:
-        facts = form.facts()
-        facts.validate()
-        return JsonResponse(screens.preview(event, board, facts))
-    except (ResultRefused, ScoringError) as error:
-        return JsonResponse({"ok": False, "errors": {getattr(error, "field", None) or "__all__": str(error)}})
-
-
-@login_required
-def result_edit(request: HttpRequest, club_slug: str, event_id: int, result_id: int) -> HttpResponse:
-    """A result: its facts, score and explanation, rulings and audit trail; correct, delete or settle it."""
-    event = event_for_role(request, club_slug, event_id, SCORING)
-    result = _result(event, result_id)
-    forms: dict[str, Form] = {}
-    if request.method == "POST":
-        handler = RESULT_ACTIONS.get(request.POST.get("action", ""))
-        if handler is None:
-            messages.error(request, "Choose correct, delete, confirm or dispute.")
-            return redirect("result_edit", club_slug, event.pk, result.pk)
-        outcome = handler(request, event, result)
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        forms = outcome
-    return _result_page(request, event, result, **forms)
-
-
-def _result_page(request: HttpRequest, event: Event, result: Result, **forms: Form) -> HttpResponse:
-    rulings = list(result.rulings.select_related("created_by", "undone_by").order_by("created", "id"))
-    audit = AuditEntry.objects.filter(result=result).select_related("user", "table").order_by("at", "id")
-    score = screens.result_score(result, event, rulings)
-    context: dict[str, Any] = {
-        **score,
-        "event": event,
-        "result": result,
-        "rulings": screens.ruling_effects(result, event, rulings, score["score"]),
-        "audit": [screens.audit_row(entry) for entry in audit],
-        "correction_form": forms.get("correction_form") or CorrectionForm.for_result(result, event),
-        "delete_form": forms.get("delete_form") or ReasonForm(prefix="delete"),
-        "status_form": forms.get("status_form") or ReasonForm(prefix="status"),
-        "ruling_form": forms.get("ruling_form") or RulingForm(),
-        "may_direct": role_in(request.user, event.club) in DIRECTING,
-    }
-    return render(request, "tournament/director/result_edit.html", context)
-
-
-def _back_to(result: Result, event: Event) -> HttpResponse:
-    return redirect("result_edit", event.club.slug, event.pk, result.pk)
-
-
-def _correct(request: HttpRequest, event: Event, result: Result) -> HttpResponse | dict[str, Form]:
-    form = CorrectionForm.for_result(result, event, request.POST)
-    if form.is_valid():
-        try:
-            facts = form.result_facts(result)
-            result_services.correct(
-                result=result, facts=facts, reason=form.cleaned_data["reason"], user=request.user
-            )
-            messages.success(request, "The result is corrected; the change is in the audit log.")
-            return _back_to(result, event)
-        except ResultRefused as error:
-            _refuse(form, error)
-    return {"correction_form": form}
-
-
-def _delete(request: HttpRequest, event: Event, result: Result) -> HttpResponse | dict[str, Form]:
-    _directing(request, event)
-    form = ReasonForm(request.POST, prefix="delete")
-    if form.is_valid():
-        try:
-            result_services.delete(result=result, reason=form.cleaned_data["reason"], user=request.user)
-            messages.success(
-                request, f"The result of board {result.board.number} is deleted; it stays in the log."
-            )
-            return redirect(
-                "traveller_entry", event.club.slug, event.pk, result.section.letter, result.board.number
-            )
-        except ResultRefused as error:
-            _refuse(form, error)
-    return {"delete_form": form}
-
-
-def _settle(status: str) -> Any:
-    def settle(request: HttpRequest, event: Event, result: Result) -> HttpResponse | dict[str, Form]:
-        _directing(request, event)
-        form = ReasonForm(request.POST, prefix="status")
-        if form.is_valid():
-            try:
-                reason = form.cleaned_data["reason"]
-                result_services.set_status(result=result, status=status, reason=reason, user=request.user)
-                messages.success(request, f"The result is now {result.get_status_display().lower()}.")
-                return _back_to(result, event)
-            except ResultRefused as error:
-                _refuse(form, error)
-        return {"status_form": form}
-
-    return settle
-
-
-RESULT_ACTIONS = {
-    "correct": _correct,
-    "delete": _delete,
-    "confirm": _settle(Result.Status.CONFIRMED),
-    "dispute": _settle(Result.Status.DISPUTED),
-}
-
-
-@login_required
-@require_POST
-def ruling_add(request: HttpRequest, club_slug: str, event_id: int, result_id: int) -> HttpResponse:
-    """Record a ruling on a result (a preset, an award, a revoke, a barred bidder or a note)."""
-    event = event_for_role(request, club_slug, event_id, SCORING)
-    _directing(request, event)
-    result = _result(event, result_id)
-    form = RulingForm(request.POST)
-    if form.is_valid():
-        try:
-            with transaction.atomic():
-                for details in form.rulings():
-                    add_ruling(result=result, user=request.user, **details)
-            messages.success(request, "The ruling is recorded; the score below applies it.")
-            return _back_to(result, event)
-        except ResultRefused as error:
-            _refuse(form, error)
-    return _result_page(request, event, result, ruling_form=form)
-
-
-@login_required
-@require_POST
-def ruling_undo(request: HttpRequest, club_slug: str, event_id: int, ruling_id: int) -> HttpResponse:
-    """Undo a ruling: it stays on record, marked undone, and the score is derived without it."""
-    event = event_for_role(request, club_slug, event_id, SCORING)
-    _directing(request, event)
-    ruling = Ruling.objects.filter(pk=ruling_id, result__section__event=event).first()
-    if ruling is None:
-        raise Http404("No such ruling.")
-    ruling.result = _result(event, ruling.result_id)
-    form = ReasonForm(request.POST, prefix="undo")
-    if not form.is_valid():
-        messages.error(request, "Say why the ruling is undone: the reason is kept in the audit log.")
-        return _back_to(ruling.result, event)
-    try:
-        undo_ruling(ruling=ruling, user=request.user, reason=form.cleaned_data["reason"])
-        messages.success(request, "The ruling is undone; it stays on record.")
-    except ResultRefused as error:
-        messages.error(request, str(error))
-    return _back_to(ruling.result, event)
-
-
-@login_required
-def ruling_irregular(
-    request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int
-) -> HttpResponse:
-    """Irregular hands found at a table (Law B): the engine says what follows, the table is scored by it."""
-    event = event_for_role(request, club_slug, event_id, SCORING)
-    section = _section(event, letter)
-    seatings = [
-        s
-        for s in Seating.objects.filter(section=section).select_related("table", "ns", "ew")
-        if number in s.board_numbers
-    ]
-    if not seatings:
-        raise Http404("No table plays this board.")
-    form = IrregularHandsForm(seatings, request.POST or None)
-    if request.method == "POST":
-        _directing(request, event)
-        if form.is_valid():
-            seating = form.chosen_seating()
-            seating.section = section
-            try:
-                ruling = rule_irregular_hands(
-                    seating=seating, board_number=number, user=request.user, **form.law_b()
-                )
-                messages.success(request, ruling.reason)
-                return redirect("result_edit", club_slug, event.pk, ruling.result_id)
-            except ResultRefused as error:
-                _refuse(form, error)
-    context = {"event": event, "section": section, "number": number, "form": form}
-    return render(request, "tournament/director/irregular.html", context)
 
 
 @login_required

@@ -155,7 +155,9 @@ def traveller(
                 line.form.fields["entry"].widget.attrs["autofocus"] = True
                 focus_set = True
         lines.append(line)
-    shown = any(line.form is posted for line in lines) if posted is not None else True
+    # A row refused after another took its place, or one from no table here: say why at the top.
+    stray = posted is not None and not any(line.form is posted for line in lines)
+    stray_errors = [e for errors in posted.errors.values() for e in errors] if stray and posted else []
     boards = sorted(sheet.boards)
     at = boards.index(number)
     return {
@@ -165,8 +167,7 @@ def traveller(
         "previous_board": boards[at - 1] if at > 0 else None,
         "next_board": boards[at + 1] if at + 1 < len(boards) else None,
         "traveller_lines": _traveller_lines(sheet, number),
-        # A row refused after another took its place, or one from no table here: say why at the top.
-        "stray_errors": [] if shown or posted is None else [e for errors in posted.errors.values() for e in errors],
+        "stray_errors": stray_errors,
     }
 
 
