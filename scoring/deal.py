@@ -56,15 +56,7 @@ class SlamScale(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> SlamScale:
         """Read "american" or "english"."""
-        return lookup(
-            cls,
-            text,
-            key=lambda scale: scale.value,
-            error=lambda text: DealError(
-                f'{quoted(text)} is not a slam scale: use "american" (20 and 40, table of values) '
-                'or "english" (50 and 100, the English rule).'
-            ),
-        )
+        return lookup(cls, text, key=lambda scale: scale.value, error=_not_a_slam_scale)
 
     @property
     def values(self) -> tuple[int, int]:
@@ -74,6 +66,13 @@ class SlamScale(enum.Enum):
     @property
     def law(self) -> str:
         return "Table of values" if self is SlamScale.AMERICAN else "English rule (note to Law H)"
+
+
+def _not_a_slam_scale(text: object) -> DealError:
+    return DealError(
+        f'{quoted(text)} is not a slam scale: use "american" (20 and 40, table of values) '
+        'or "english" (50 and 100, the English rule).'
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,14 +32,13 @@ class RevokePenalty(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> RevokePenalty:
         """Read "points" or "tricks"."""
-        return lookup(
-            cls,
-            text,
-            key=lambda penalty: penalty.value,
-            error=lambda text: DealError(
-                f'{quoted(text)} is not a revoke penalty: the declarer elects "points" or "tricks" (Law 84).'
-            ),
-        )
+        return lookup(cls, text, key=lambda penalty: penalty.value, error=_not_a_revoke_penalty)
+
+
+def _not_a_revoke_penalty(text: object) -> DealError:
+    return DealError(
+        f'{quoted(text)} is not a revoke penalty: the declarer elects "points" or "tricks" (Law 84).'
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,16 +33,7 @@ class IrregularityKind(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> IrregularityKind:
         """Read a code such as "insufficient" or "declaration-out-of-turn"."""
-        return lookup(
-            cls,
-            text,
-            key=lambda kind: kind.code,
-            normalise=kebab,
-            error=lambda text: AuctionError(
-                f"{text!r} is not an irregularity of the declaration: "
-                f"use one of {', '.join(kind.code for kind in cls)}."
-            ),
-        )
+        return lookup(cls, text, key=lambda kind: kind.code, normalise=kebab, error=_not_an_irregularity_kind)
 
     @property
     def code(self) -> str:
@@ -55,6 +46,13 @@ class IrregularityKind(enum.Enum):
     @property
     def words(self) -> str:
         return self.value[2]
+
+
+def _not_an_irregularity_kind(text: object) -> AuctionError:
+    return AuctionError(
+        f"{text!r} is not an irregularity of the declaration: "
+        f"use one of {', '.join(kind.code for kind in IrregularityKind)}."
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,16 +58,7 @@ class PenaltyKind(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> PenaltyKind:
         """Read a code such as "make-sufficient" or "new-deal"."""
-        return lookup(
-            cls,
-            text,
-            key=lambda kind: kind.code,
-            normalise=kebab,
-            error=lambda text: AuctionError(
-                f"{text!r} is not a penalty of the declaration: "
-                f"use one of {', '.join(kind.code for kind in cls)}."
-            ),
-        )
+        return lookup(cls, text, key=lambda kind: kind.code, normalise=kebab, error=_not_a_penalty_kind)
 
     @property
     def code(self) -> str:
@@ -76,6 +67,13 @@ class PenaltyKind(enum.Enum):
     @property
     def words(self) -> str:
         return self.value[1]
+
+
+def _not_a_penalty_kind(text: object) -> AuctionError:
+    return AuctionError(
+        f"{text!r} is not a penalty of the declaration: "
+        f"use one of {', '.join(kind.code for kind in PenaltyKind)}."
+    )
 
 
 @dataclass(frozen=True, slots=True)

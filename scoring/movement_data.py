@@ -35,12 +35,9 @@ class MovementKind(enum.Enum):
             cls,
             text,
             key=lambda kind: kind.code,
-            normalise=lambda text: re.sub(r"[\s_]+", "-", text.strip().lower()),
+            normalise=_hyphenated,
             aliases={"relay": "relay-mitchell", "skip": "skip-mitchell", "teams": "team"},
-            error=lambda text: MovementError(
-                f"{text!r} is not a kind of movement: use mitchell, relay, skip, howell, two-table, team "
-                "or entered."
-            ),
+            error=_not_a_movement_kind,
         )
 
     @property
@@ -52,6 +49,17 @@ class MovementKind(enum.Enum):
     def label(self) -> str:
         """The name a director uses, as "skip Mitchell"."""
         return self.value[1]
+
+
+def _hyphenated(text: str) -> str:
+    """Trim, lower-case, and join words with one "-": "Relay  Mitchell" reads as "relay-mitchell"."""
+    return re.sub(r"[\s_]+", "-", text.strip().lower())
+
+
+def _not_a_movement_kind(text: object) -> MovementError:
+    return MovementError(
+        f"{text!r} is not a kind of movement: use mitchell, relay, skip, howell, two-table, team or entered."
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,20 +47,19 @@ class Irregular(enum.Enum):
     def parse(cls, text: object) -> Irregular:
         """Read "average", "ns_offended" or "ew_offended"; anything else is a :class:`ContestError`."""
         return lookup(
-            cls,
-            text,
-            key=lambda member: member.value,
-            normalise=snake,
-            error=lambda text: ContestError(
-                f"{text!r} is not a ruling on irregular hands: "
-                "use average, ns_offended or ew_offended (Law B (3))."
-            ),
+            cls, text, key=lambda member: member.value, normalise=snake, error=_not_an_irregular_ruling
         )
 
     @property
     def offending_side(self) -> Side | None:
         """The side whose partner held the surplus cards, None for an average."""
         return {Irregular.NS_OFFENDED: Side.NS, Irregular.EW_OFFENDED: Side.EW}.get(self)
+
+
+def _not_an_irregular_ruling(text: object) -> ContestError:
+    return ContestError(
+        f"{text!r} is not a ruling on irregular hands: use average, ns_offended or ew_offended (Law B (3))."
+    )
 
 
 @dataclass(frozen=True, slots=True)

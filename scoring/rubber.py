@@ -76,10 +76,7 @@ class PadStyle(enum.Enum):
             key=lambda style: style.value,
             normalise=snake,
             aliases={"a": "one_column", "b": "two_columns"},
-            error=lambda text: RubberError(
-                f"{text!r} is not a style of score pad: use one_column (tricks and honours one above the "
-                "other) or two_columns (tricks and honours apart) (Keeping score)."
-            ),
+            error=_not_a_pad_style,
         )
 
     @property
@@ -87,6 +84,13 @@ class PadStyle(enum.Enum):
         if self is PadStyle.ONE_COLUMN:
             return ("Deal", "Side", "N-S", "E-W")
         return ("Deal", "Side", "N-S tricks", "N-S honours", "E-W tricks", "E-W honours")
+
+
+def _not_a_pad_style(text: object) -> RubberError:
+    return RubberError(
+        f"{text!r} is not a style of score pad: use one_column (tricks and honours one above the "
+        "other) or two_columns (tricks and honours apart) (Keeping score)."
+    )
 
 
 class RowKind(enum.Enum):

@@ -24,14 +24,11 @@ class Column(enum.Enum):
     @classmethod
     def parse(cls, text: object) -> Column:
         """Read "trick" or "honour"."""
-        return lookup(
-            cls,
-            text,
-            key=lambda column: column.value,
-            error=lambda text: DealError(
-                f'{quoted(text)} is not a column: a score goes in the "trick" or the "honour" column.'
-            ),
-        )
+        return lookup(cls, text, key=lambda column: column.value, error=_not_a_column)
+
+
+def _not_a_column(text: object) -> DealError:
+    return DealError(f'{quoted(text)} is not a column: a score goes in the "trick" or the "honour" column.')
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,14 +112,7 @@ class Irregularity(enum.Enum):
     def parse(cls, text: object) -> Irregularity:
         """Read "declaration_out_of_turn", "exposed card", "DOUBLE-OUT-OF-TURN" and the like."""
         return lookup(
-            cls,
-            text,
-            key=lambda kind: kind.code,
-            normalise=snake,
-            error=lambda text: DealError(
-                f"{text!r} is not a three-hand irregularity: use declaration_out_of_turn {_cite(5)}, "
-                f"exposed_card {_cite(9)} or double_out_of_turn {_cite(10)}."
-            ),
+            cls, text, key=lambda kind: kind.code, normalise=snake, error=_not_a_three_hand_irregularity
         )
 
     @property
@@ -139,6 +132,13 @@ class Irregularity(enum.Enum):
     @property
     def law(self) -> str:
         return _law(self.value[3])
+
+
+def _not_a_three_hand_irregularity(text: object) -> DealError:
+    return DealError(
+        f"{text!r} is not a three-hand irregularity: use declaration_out_of_turn {_cite(5)}, "
+        f"exposed_card {_cite(9)} or double_out_of_turn {_cite(10)}."
+    )
 
 
 @dataclass(frozen=True, slots=True)

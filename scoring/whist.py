@@ -75,9 +75,7 @@ class Election(enum.Enum):
             key=lambda election: election.code,
             normalise=snake,
             aliases={"tricks": "take_tricks", "take": "take_tricks"},
-            error=lambda text: DealError(
-                f"{text!r} is not a revoke penalty: the adversaries take_tricks, deduct or add {_cite(75)}."
-            ),
+            error=_not_an_election,
         )
 
     @property
@@ -87,6 +85,12 @@ class Election(enum.Enum):
     @property
     def words(self) -> str:
         return self.value[1]
+
+
+def _not_an_election(text: object) -> DealError:
+    return DealError(
+        f"{text!r} is not a revoke penalty: the adversaries take_tricks, deduct or add {_cite(75)}."
+    )
 
 
 @dataclass(frozen=True, slots=True)
