@@ -50,6 +50,7 @@ ROUNDS = 9
 BOARD_SETS = 9
 BOARDS_PER_ROUND = 3
 LIMIT = 4.5
+REPEATS = 3  # each export's best of three runs, within this one run of the benchmark
 WARM_UP_TABLES = 9  # a small untimed night that runs every export once before the timed runs
 RULING_EVERY = 50  # one ruling on every fiftieth result, so the rulings log grows with the night
 
@@ -214,7 +215,8 @@ def time_job(job: Job, event_id: int) -> Timing | None:
 
     None when the document is not offered for this kind of night (a match sheet for pairs).
 
-    The ratio is taken on CPU time: other processes on a busy machine stretch wall time but not
+    The export runs ``REPEATS`` times and the fastest run counts: a slower one measures what else
+    the machine was doing, not the export. The ratio is taken on CPU time: other processes on a busy machine stretch wall time but not
     this process's own work. The collector is run first and the objects alive before the run are
     frozen out of it, so one export does not pay for scanning what set-up left behind.
     """
@@ -223,21 +225,25 @@ def time_job(job: Job, event_id: int) -> Timing | None:
 
     from tournament.models import Event
 
-    event = Event.objects.select_related("club").get(pk=event_id)
-    reset_queries()
-    gc.collect()
-    gc.freeze()
-    try:
-        with CaptureQueriesContext(connection) as queries:
-            wall, cpu = time.perf_counter(), time.process_time()
-            output = job.run(event)
-            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    finally:
-        gc.unfreeze()
-    if output is None:
-        return None
-    size = len(output[2]) if isinstance(output, tuple) and isinstance(output[2], bytes) else 0
-    return Timing(cpu, wall, len(queries), size)
+    best: Timing | None = None
+    for _ in range(REPEATS):
+        event = Event.objects.select_related("club").get(pk=event_id)
+        reset_queries()
+        gc.collect()
+        gc.freeze()
+        try:
+            with CaptureQueriesContext(connection) as queries:
+                wall, cpu = time.perf_counter(), time.process_time()
+                output = job.run(event)
+                cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        finally:
+            gc.unfreeze()
+        if output is None:
+            return None
+        size = len(output[2]) if isinstance(output, tuple) and isinstance(output[2], bytes) else 0
+        if best is None or cpu < best.cpu:
+            best = Timing(cpu, wall, len(queries), size)
+    return best
 
 
 def describe(event: Any) -> str:
@@ -256,7 +262,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--small", type=int, default=SMALL_TABLES, help="tables of the small night (30)")
     parser.add_argument("--large", type=int, default=LARGE_TABLES, help="tables of the large night (120)")
-    parser.add_argument("--limit", type=float, default=LIMIT, help="the largest ratio allowed (4.5)")
+    parser.add_argument(
+        "--limit",
+        type=float,
+        default=LIMIT,
+        help="the largest ratio allowed (4.5, for a large night of 4 × the small one)",
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="exports-benchmark-") as scratch:
@@ -304,6 +315,10 @@ def main(argv: list[str] | None = None) -> int:
             )
             if ratio > args.limit:
                 too_slow.append(f"{job.name} ({ratio:.2f})")
+
+        from django.db import connections
+
+        connections.close_all()  # before the temporary directory and its database go
 
     print()
     if too_slow:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .core import Side, check_tricks
@@ -213,6 +213,18 @@ class PairContest:
     ew_standings: tuple[Standing, ...]
     scores: tuple[PairDealScore, ...]
     travellers: tuple[Traveller, ...]
+    # Indexes built once, so that a recap or traveller lookup costs the same whatever the field's size.
+    _by_pair: dict[str, tuple[PairDealScore, ...]] = field(init=False, repr=False, compare=False)
+    _by_deal: dict[str, Traveller] = field(init=False, repr=False, compare=False)
+    _standing: dict[str, Standing] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_pair: dict[str, list[PairDealScore]] = {}
+        for score in self.scores:
+            by_pair.setdefault(score.pair, []).append(score)
+        object.__setattr__(self, "_by_pair", {pair: tuple(rows) for pair, rows in by_pair.items()})
+        object.__setattr__(self, "_by_deal", {traveller.deal: traveller for traveller in self.travellers})
+        object.__setattr__(self, "_standing", {standing.pair: standing for standing in self.standings})
 
     def direction_standings(self, side: Side) -> tuple[Standing, ...]:
         """Standings over the deals each pair played in ``side``'s direction (compass scoring)."""
@@ -220,20 +232,18 @@ class PairContest:
 
     def standing(self, pair: str) -> Standing:
         """The overall standing of ``pair``."""
-        for standing in self.standings:
-            if standing.pair == pair:
-                return standing
+        if pair in self._standing:
+            return self._standing[pair]
         raise ContestError(f"Pair {pair} played no deal in this contest.")
 
     def pair_scores(self, pair: str) -> tuple[PairDealScore, ...]:
         """The deals ``pair`` played, in deal order, for its recap."""
-        return tuple(score for score in self.scores if score.pair == pair)
+        return self._by_pair.get(pair, ())
 
     def traveller(self, deal: str) -> Traveller:
         """The traveller of ``deal``."""
-        for traveller in self.travellers:
-            if traveller.deal == deal:
-                return traveller
+        if deal in self._by_deal:
+            return self._by_deal[deal]
         raise ContestError(f"Deal {deal} was not played in this contest.")
 
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.core import Side
-from scoring.numbers import round_half_away
+from scoring.numbers import mixed_text, round_half_away
 from tests.tournament.factories import make_club, make_event, make_member, make_played_night
 from tournament import reports
 from tournament.exports import export_standings
@@ -20,7 +20,6 @@ from tournament.models import Club, Event, Pair, Result, Ruling
 from tournament.services import events as event_service
 from tournament.services import rulings as ruling_service
 from tournament.services.standings import score_section
-from tournament.tables import symbol_text
 
 pytestmark = pytest.mark.django_db
 
@@ -208,8 +207,8 @@ def test_the_travellers_sheet_has_every_table_of_every_board():
     ]
     for got, line in zip(rows, expected, strict=True):
         assert got[:11] == [
-            line.board, line.round, line.table, line.ns, line.ew, symbol_text(line.contract), line.declarer,
-            line.tricks, line.ns_points, line.ew_points, line.net_ns,
+            line.board, line.round, line.table, line.ns, line.ew, reports.symbol_text(line.contract),
+            line.declarer, line.tricks, line.ns_points, line.ew_points, line.net_ns,
         ]  # fmt: skip
         assert as_fraction(got[11]) == line.ns_average
         assert as_fraction(got[12]) == line.ns_difference
@@ -301,3 +300,18 @@ def test_a_name_that_looks_like_a_formula_is_written_as_text():
 def test_accented_names_survive():
     rows = body(workbook(make_played_night(3))["Standings A"])
     assert any("Zoë Brontë" in row[2] for row in rows)
+
+
+def test_a_team_with_an_odd_pair_shows_the_average_added_exactly_and_as_taken():
+    event = make_played_night(3, form=Event.Form.TEAMS)  # three pairs a team: each has an odd pair
+    summary = reports.match_summary(score_section(event.sections.get()))
+    rows = body(workbook(event)["Standings A"])
+    for row, line in zip(rows, (summary.first, summary.second), strict=True):
+        assert line.average is not None and line.average.denominator > 1
+        assert (row[2], as_fraction(row[3]), row[4], row[5]) == (
+            line.odd_direction,
+            line.average,
+            line.average_rounded,
+            line.total,
+        )
+        assert row[6] == mixed_text(line.exact)

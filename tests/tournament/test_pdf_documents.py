@@ -194,7 +194,9 @@ def test_recaps_give_each_pair_its_own_page_with_every_deal_average_and_running_
     sheet = sheet_of(event)
     read = render(event, "recaps")
     assert sheet.contest is not None
-    labels = sorted((p.label for p in sheet.pairs.values() if not p.is_phantom), key=natural_key)
+    # a Mitchell's N-S pairs first, then its E-W pairs, each in table order
+    real = [p.label for p in sheet.pairs.values() if not p.is_phantom]
+    labels = sorted(real, key=lambda label: (label[-2:] != "NS", natural_key(label)))
 
     assert read.page_count == len(labels)  # six deals a pair fit one page
     for number, label in enumerate(labels, start=1):
@@ -308,6 +310,19 @@ def test_whist_travellers_print_the_tricks_each_side_took():
                 read.text,
                 re.MULTILINE,
             )
+
+
+def test_travellers_of_a_match_give_each_deals_swing(match_night):
+    match = sheet_of(match_night).match
+    read = render(match_night, "travellers")
+    assert match is not None
+
+    words = " ".join(read.text.split())  # the side column wraps its lines
+    for deal in match.deals:
+        assert (
+            f"{match.first.team} {deal.first_points}, {match.second.team} {deal.second_points}: "
+            f"swing {shown(deal.swing)} to {match.first.team}"
+        ) in words
 
 
 # --- the match sheet --------------------------------------------------------------------------

@@ -8,6 +8,7 @@ a 404 for anyone else, so that the address does not even confirm the event exist
 from __future__ import annotations
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
@@ -150,3 +151,17 @@ def test_the_match_sheet_makes_the_same_queries_for_a_match_twice_the_size(djang
         event = make_played_night(tables=tables, form=Event.Form.TEAMS)
         with django_assert_num_queries(SCORED_QUERIES):
             assert client_for().get(pdf_url(event, "match")).status_code == 200
+
+
+def test_the_event_page_include_links_every_document_the_event_has():
+    pairs_night = make_played_night(tables=3)
+    match_night = make_played_night(tables=2, form=Event.Form.TEAMS)
+
+    pairs_links = render_to_string("tournament/includes/pdf_links.html", {"event": pairs_night})
+    match_links = render_to_string("tournament/includes/pdf_links.html", {"event": match_night})
+
+    for doc in ("standings", "recaps", "travellers", "guide", "pads"):
+        assert f'href="{pdf_url(pairs_night, doc)}"' in pairs_links
+        assert f'href="{pdf_url(match_night, doc)}"' in match_links
+    assert "match.pdf" not in pairs_links
+    assert f'href="{pdf_url(match_night, "match")}"' in match_links

@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 from django.utils import timezone
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Border, Font
+from openpyxl.styles import Alignment, Border, Font
 from openpyxl.styles import Side as Edge
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -46,10 +46,11 @@ from ..reports import (
     matrix_rows,
     rulings_rows,
     standings_rows,
+    symbol_text,
     traveller_rows,
+    waiting_rows,
 )
 from ..services.standings import SectionScores
-from ..tables import symbol_text
 from .base import Export, filename_for
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -61,6 +62,7 @@ BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=13)
 UNDERLINE = Border(bottom=Edge(style="thin"))
 WIDEST = 60
+WRAP = Alignment(wrap_text=True, vertical="top")  # text wider than its column wraps, so it prints whole
 
 R = TypeVar("R")
 Value = int | float | str | datetime.datetime | None
@@ -170,6 +172,8 @@ class Sheet:
                     cell.data_type = "s"  # a name like "=1+1" is text, never a formula
                 if number_format != "General":
                     cell.number_format = number_format
+                if len(shown) > WIDEST:
+                    cell.alignment = WRAP
                 self._fit(number, shown)
             self.row += 1
         if not rows and empty:
@@ -253,11 +257,12 @@ def standings_sheet(book: Workbook, sheet: SectionScores) -> None:
                 out.gap()
                 out.line(f"{side.label} pairs, over the deals they played {side.label}", bold=True)
                 out.table(STANDINGS, rows)
-    if sheet.problems:
+    waiting = waiting_rows(sheet)
+    if waiting:
         out.gap()
         out.line("Waiting for the director", bold=True)
-        for problem in sheet.problems:
-            out.line(problem)
+        for words in waiting:
+            out.line(words)
     out.finish()
 
 
@@ -328,7 +333,7 @@ def traveller_columns(sheet: SectionScores) -> list[Column[TravellerLine]]:
 
 
 def _traveller_notes(line: TravellerLine) -> str:
-    return "; ".join(
+    return " ".join(
         words for words in (line.how, line.problem, *(note.text for note in line.rulings)) if words
     )
 

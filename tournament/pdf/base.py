@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -23,10 +24,12 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from scoring.numbers import mixed_text, round_half_away
+from scoring.pairs import natural_key
 
 from ..models import Club, Event, Section
 from ..services.standings import SectionScores, score_section
@@ -72,11 +75,13 @@ def plain(value: Fraction | int | None) -> str:
     return "" if value is None else mixed_text(value).replace("-", MINUS)
 
 
-def exact_if_hidden(value: Fraction | int | None) -> str:
-    """The exact figure, signed, only where rounding hides it: "+49 2/3"; "" for a whole number."""
-    if value is None or Fraction(value).denominator == 1:
-        return ""
-    return signed(value)
+def fit(text: str, font: str, size: float, room: float) -> str:
+    """``text`` cut with an ellipsis to fit ``room`` points, for the one-line header."""
+    if stringWidth(text, font, size) <= room:
+        return text
+    while text and stringWidth(text + "…", font, size) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def suit_markup(code: str) -> str:
@@ -97,6 +102,16 @@ def contract_markup(text: str) -> str:
 def trumps_markup(code: str) -> str:
     """A whist trump suit turned: "H" as ♥; "Not played (Law B)" as it is."""
     return suit_markup(code) if code in SUIT_SYMBOLS else escape(code)
+
+
+DIRECTION_FIRST = {"NS": 0, "EW": 1}
+
+
+def pair_order(label: str) -> tuple[object, ...]:
+    """Cards and recaps in a director's order: a Mitchell's N-S pairs ("1NS" … "5NS") before its
+    E-W pairs ("1EW" …); Howell and team pairs ("1" … "10", "A1" … "B2") in natural order.
+    """
+    return (DIRECTION_FIRST.get(re.sub(r"\d+", "", label), 2), natural_key(label))
 
 
 # --- styles ---------------------------------------------------------------------------------------
@@ -239,13 +254,14 @@ class PdfRenderer:
         """The header (club, event, date, document) and the footer "page x of y"."""
         width, height = self.pagesize
         top = height - 11 * mm
+        room = self.width - 62 * mm  # what the date and the document's title on the right leave
         page.saveState()
         page.setFillColor(INK)
         page.setFont(BOLD, 10)
-        page.drawString(MARGIN, top, self.club.name)
+        page.drawString(MARGIN, top, fit(self.club.name, BOLD, 10, room))
         page.setFont(SANS, 9)
         page.drawRightString(width - MARGIN, top, self.date_text)
-        page.drawString(MARGIN, top - 4.6 * mm, self.event.name)
+        page.drawString(MARGIN, top - 4.6 * mm, fit(self.event.name, SANS, 9, room))
         page.setFont(BOLD, 9)
         page.drawRightString(width - MARGIN, top - 4.6 * mm, self.title)
         page.setStrokeColor(RULE)

@@ -8,26 +8,68 @@ director can cut them out and leave one on each table or hand one to each pair.
 
 from __future__ import annotations
 
-import re
+import bisect
+from collections import defaultdict
+from dataclasses import replace
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
-from scoring.movements import Movement, PairCardRow, TableCardRow, boards_text
-from scoring.pairs import natural_key
+from scoring.movements import Movement, PairCardRow, Seating, TableCardRow, boards_text
 
 from ..models import Pair, Section
 from ..services.events import SetupRefused, movement_of
-from .base import GRID, INK, SHADE, PdfRenderer
+from .base import GRID, INK, SHADE, PdfRenderer, pair_order
 from .fonts import BOLD, SANS
 
 CARD_GAP = 4 * mm
-DIRECTION_FIRST = {"NS": 0, "EW": 1}
 
 
-def card_order(label: str) -> tuple[object, ...]:
-    """N-S pairs' cards before E-W pairs' in a Mitchell ("1NS" … "5NS", "1EW" …), else natural order."""
-    return (DIRECTION_FIRST.get(re.sub(r"\d+", "", label), 2), natural_key(label))
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+class Slices:
+    """The part of a movement each card needs, indexed once.
+
+    ``Movement.table_card`` and ``pair_card`` look through every seating of the night; a card
+    of one table only concerns the seatings of the pairs that sit at it (where they come from
+    and go next), and a pair's card only its own. Giving each card its slice keeps the guide
+    cards' cost in line with the size of the night instead of its square.
+    """
+
+    def __init__(self, movement: Movement) -> None:
+        self.movement = movement
+        self.by_pair: dict[str, list[Seating]] = defaultdict(list)
+        self.by_table: dict[int, list[Seating]] = defaultdict(list)
+        for seating in movement.seatings:
+            self.by_pair[seating.ns].append(seating)
+            self.by_pair[seating.ew].append(seating)
+            self.by_table[seating.table].append(seating)
+
+    def for_table(self, table: int) -> Movement:
+        pairs = {pair for seating in self.by_table[table] for pair in (seating.ns, seating.ew)}
+        seatings = {id(s): s for pair in pairs for s in self.by_pair[pair]}
+        return replace(self.movement, seatings=tuple(seatings.values()))
+
+    def for_pair(self, pair: str) -> Movement:
+        return replace(self.movement, seatings=tuple(self.by_pair[pair]))
+
+
+class BoardPlays:
+    """Where each set of boards is played, round by round, for "boards go to" on the table cards."""
+
+    def __init__(self, movement: Movement) -> None:
+        self.plays: dict[frozenset[int], list[tuple[int, int]]] = defaultdict(list)
+        for seating in movement.seatings:
+            self.plays[frozenset(seating.boards)].append((seating.round, seating.table))
+        for plays in self.plays.values():
+            plays.sort()
+
+    def after(self, boards: tuple[int, ...], round_: int) -> list[tuple[int, int]]:
+        """The (round, table) plays of these boards after ``round_``, earliest first."""
+        plays = self.plays.get(frozenset(boards), [])
+        return plays[bisect.bisect_right(plays, (round_, 1 << 30)) :]
 
 
 class GuidesPdf(PdfRenderer):
@@ -65,19 +107,25 @@ class GuidesPdf(PdfRenderer):
     # -- table cards --
 
     def table_cards(self, section: Section, movement: Movement) -> list[Flowable]:
-        lines = movement.lines()
-        size = lines[0].split(": ", 1)[-1]  # the saved movement reads back as "entered": name it
+        # The saved movement reads back as "entered", without the phantom's table: the section knows.
+        size = (
+            f"{section.get_movement_display()}: {plural(section.tables, 'table')}, "
+            f"{plural(len(movement.pairs), 'pair')}, {plural(section.rounds, 'round')} of "
+            f"{plural(section.boards_per_round, 'board')}, {plural(movement.board_count, 'board')}."
+        )
         story: list[Flowable] = [
             self.text(self.heading(section, "Table guide cards"), "title"),
-            *self.notes([f"{section.get_movement_display()}: {size}", *lines[1:]], "small"),
+            *self.notes([size, *movement.lines()[1:]], "small"),
             self.gap(),
         ]
+        plays = BoardPlays(movement)
+        slices = Slices(movement)
         tables = sorted({seating.table for seating in movement.seatings})
-        cards = [[self.table_card(section, table, movement)] for table in tables]
-        story.append(self.grid(cards, [self.width]))
+        cards = [[self.table_card(section, table, slices.for_table(table), plays)] for table in tables]
+        story += self.grid(cards, [self.width])
         return story
 
-    def table_card(self, section: Section, table: int, movement: Movement) -> Flowable:
+    def table_card(self, section: Section, table: int, movement: Movement, plays: BoardPlays) -> Flowable:
         width = self.width - 2 * CARD_GAP
         body: list[list[object]] = [
             [self.text(f"Table {table}", "subheading"), "", "", "", "", "", ""],
@@ -87,25 +135,25 @@ class GuidesPdf(PdfRenderer):
             boards = boards_text(row.boards)
             if row.sit_out:
                 boards += " — sit-out, not played here"
-            after = self.boards_next(section, movement, row)
+            after = self.boards_next(section, movement, plays, row)
             body.append([str(row.round), row.ns, row.ew, boards, after, row.ns_next, row.ew_next])
         fractions = (0.08, 0.09, 0.09, 0.2, 0.18, 0.18, 0.18)
         return self.card(body, [f * width for f in fractions], header_rows=2)
 
     @staticmethod
-    def boards_next(section: Section, movement: Movement, row: TableCardRow) -> str:
+    def boards_next(section: Section, movement: Movement, plays: BoardPlays, row: TableCardRow) -> str:
         """Where this round's boards go next: a table, the bye stand (relay Mitchell), the sit-out table."""
-        boards = set(row.boards)
-        later = sorted(
-            (s.round, s.table) for s in movement.seatings if s.round > row.round and set(s.boards) == boards
-        )
+        later = plays.after(row.boards, row.round)
         if later and later[0][0] == row.round + 1:
             tables = [str(table) for round_, table in later if round_ == row.round + 1]
             return ("tables " if len(tables) > 1 else "table ") + " and ".join(tables)
         if row.round >= movement.rounds:
             return ""
         if movement.phantom:
-            return "the sit-out table"
+            # seatings against the phantom are not saved: a Mitchell's phantom table has none at all
+            seated = {seating.table for seating in movement.seatings}
+            empty = [table for table in range(1, section.tables + 1) if table not in seated]
+            return f"table {empty[0]} (sit-out)" if len(empty) == 1 else "the sit-out table"
         if section.movement == Section.Movement.RELAY_MITCHELL:
             return "the bye stand"
         return f"table {later[0][1]}, round {later[0][0]}" if later else ""
@@ -115,14 +163,17 @@ class GuidesPdf(PdfRenderer):
     def pair_cards(self, section: Section, movement: Movement, names: dict[str, str]) -> list[Flowable]:
         story: list[Flowable] = [self.text(self.heading(section, "Pair guide cards"), "title")]
         half = (self.width - CARD_GAP) / 2
+        slices = Slices(movement)
         cards: list[Flowable] = [
-            self.pair_card(pair, names.get(pair, ""), self.pair_rows(movement, pair), half - 2 * CARD_GAP)
-            for pair in sorted(movement.pairs, key=card_order)
+            self.pair_card(
+                pair, names.get(pair, ""), self.pair_rows(slices.for_pair(pair), pair), half - 2 * CARD_GAP
+            )
+            for pair in sorted(movement.pairs, key=pair_order)
         ]
         rows = [cards[index : index + 2] for index in range(0, len(cards), 2)]
         if rows and len(rows[-1]) == 1:
             rows[-1].append("")
-        story.append(self.grid(rows, [half, half]))
+        story += self.grid(rows, [half, half])
         return story
 
     @staticmethod
@@ -184,6 +235,9 @@ class GuidesPdf(PdfRenderer):
         table.setStyle(TableStyle(commands))
         return table
 
-    def grid(self, rows: list[list[object]], widths: list[float]) -> Table:
-        """Cards laid out in a grid whose rows never split across a page."""
-        return self.layout(rows, widths, padding=CARD_GAP)
+    def grid(self, rows: list[list[object]], widths: list[float]) -> list[Flowable]:
+        """Cards laid out in rows, each row its own flowable: a card is never split across a page,
+        and a long night's cards are laid out one row at a time (one table of them all would be
+        measured again at every page break).
+        """
+        return [self.layout([row], widths, padding=CARD_GAP) for row in rows]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Table, TableStyle
 
-from scoring.core import SEATS, Contract, Seat, Side
+from scoring.core import SEATS, Contract, Seat
 from scoring.deal import Deal
 from scoring.rubber import PadRow, PadStyle, RowKind, Rubber
 from scoring.three_hand import ThreeHandDeal
@@ -152,12 +152,9 @@ class PadsPdf(PdfRenderer):
     def pad(self, rows: tuple[PadRow, ...]) -> Table:
         """A filled pad from the engine's rows: game lines ruled, the rubber, additions, totals, value."""
         columns = len(rows[0].cells)
-        frame = 0.38 if columns == 4 else 0.62
-        widths = (
-            [0.2, 0.14] + [(0.66 / (columns - 2))] * (columns - 2)
-            if columns == 4
-            else [0.15, 0.11] + [0.185] * 4
-        )
+        one_column = columns == len(PadStyle.ONE_COLUMN.headings)
+        frame = 0.36 if one_column else 0.6  # of the line, leaving a gap between the two pads
+        widths = [0.2, 0.14, 0.33, 0.33] if one_column else [0.15, 0.11, 0.185, 0.185, 0.185, 0.185]
         body = [list(row.cells) for row in rows]
         body[0] = [self.text(cell, "cell_head_right") if i > 1 else cell for i, cell in enumerate(body[0])]
         extra: list[tuple[object, ...]] = []
@@ -411,6 +408,3 @@ class PadsPdf(PdfRenderer):
 
 def _cell(points: int) -> str:
     return str(points) if points else ""
-
-
-__all__ = ["PadsPdf", "Side", "four_hand_rubber", "three_hand_rubber", "whist_rubber"]

@@ -10,6 +10,9 @@ and running gross instead (Law G: there is no average).
 
 from __future__ import annotations
 
+from collections import defaultdict
+from dataclasses import replace
+
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Line, String
 from reportlab.lib import colors
@@ -17,15 +20,64 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak
 
 from scoring.core import Side
-from scoring.pairs import natural_key
+from scoring.pairs import PairDealScore
 
 from ..models import Pair
 from ..reports import RecapLine, StandingRow, recap_rows, standings_rows
-from ..services.standings import SectionScores
-from .base import MINUS, RED, PdfRenderer, contract_markup, plain, rounded, signed, trumps_markup
+from ..services.standings import ScoredResult, SectionScores
+from .base import MINUS, RED, PdfRenderer, contract_markup, pair_order, plain, rounded, signed, trumps_markup
 from .fonts import SANS
 
 PLUS = colors.HexColor("#4a4a4a")  # bars print in greys, so a black-and-white copy still reads
+_START = (("Rnd", 0.05), ("Tbl", 0.05), ("Bd", 0.06), ("Sat", 0.06), ("Against", 0.09))
+# (heading, width as a fraction of the line) for a pair contest, Duplicate Whist and a team match
+PAIRS = (
+    *_START,
+    ("Contract", 0.1),
+    ("By", 0.05),
+    ("Tricks", 0.07),
+    ("Score", 0.1),
+    ("Average", 0.13),
+    ("±", 0.11),
+    ("Running", 0.13),
+)
+WHIST = (*_START, ("Trumps", 0.1), ("Tricks won", 0.12), ("Average", 0.16), ("±", 0.13), ("Running", 0.18))
+TEAM = (
+    *_START,
+    ("Contract", 0.13),
+    ("By", 0.06),
+    ("Tricks", 0.08),
+    ("Net", 0.13),
+    ("Gross", 0.13),
+    ("Running", 0.16),
+)
+
+
+def pair_slices(sheet: SectionScores) -> dict[str, SectionScores]:
+    """Each pair's own slice of the scored sheet: its results and its contest scores, in one pass.
+
+    ``recap_rows`` looks up a pair's results and deal scores by scanning the whole sheet; for a
+    recap of every pair that would cost pairs × results. Given the pair's slice it reads the same
+    figures (the engine's, already computed over the whole field), so the recaps grow with the
+    night rather than with its square.
+    """
+    results: dict[str, list[ScoredResult]] = defaultdict(list)
+    for scored in sheet.results:
+        results[scored.result.ns.label].append(scored)
+        results[scored.result.ew.label].append(scored)
+    scores: dict[str, list[PairDealScore]] = defaultdict(list)
+    for score in sheet.contest.scores if sheet.contest is not None else ():
+        scores[score.pair].append(score)
+    return {
+        label: replace(
+            sheet,
+            results=mine,
+            contest=replace(sheet.contest, scores=tuple(scores[label]))
+            if sheet.contest is not None
+            else None,
+        )
+        for label, mine in results.items()
+    }
 
 
 class RecapsPdf(PdfRenderer):
@@ -39,12 +91,13 @@ class RecapsPdf(PdfRenderer):
         story: list[Flowable] = []
         for sheet in self.sheets:
             standings = self.standings(sheet)
+            slices = pair_slices(sheet)
             for pair in sorted(
-                (p for p in sheet.pairs.values() if not p.is_phantom), key=lambda p: natural_key(p.label)
+                (p for p in sheet.pairs.values() if not p.is_phantom), key=lambda p: pair_order(p.label)
             ):
                 if story:
                     story.append(PageBreak())
-                story += self.recap(sheet, pair, standings)
+                story += self.recap(slices.get(pair.label, sheet), pair, standings)
         return story or [self.text("This event has no pairs yet.")]
 
     @staticmethod
@@ -88,16 +141,18 @@ class RecapsPdf(PdfRenderer):
         return story
 
     def places_text(self, places: list[tuple[str, StandingRow, int]]) -> str:
+        """ "N-S: rank 1 of 5, +834 points (exactly +834 2/5); Overall: rank 1 of 10, +834 points (...)." """
         parts = []
         for name, row, count in places:
             exact = f" (exactly {signed(row.score)})" if row.exact else ""
-            parts.append(f"{name}: rank {row.rank_text} of {count}, {rounded(row.score)}{exact}")
-        return "; ".join(parts) + f" {self.unit}."
+            parts.append(f"{name}: rank {row.rank_text} of {count}, {rounded(row.score)} {self.unit}{exact}")
+        return "; ".join(parts) + "."
 
     @staticmethod
     def team_text(sheet: SectionScores, pair: Pair) -> str:
         """The pair's gross and what its team made of it (Law G: gross scores, no average)."""
-        assert sheet.match is not None
+        if sheet.match is None:
+            return ""
         for team, other in ((sheet.match.first, sheet.match.second), (sheet.match.second, sheet.match.first)):
             mine = next((total for total in team.pairs if total.pair == pair.label), None)
             if mine is not None:
@@ -112,41 +167,10 @@ class RecapsPdf(PdfRenderer):
 
     def deals_table(self, rows: list[RecapLine]) -> Flowable:
         noted = {row.board for row in rows if row.rulings or row.irregular or row.problem}
-        if self.event.is_teams:
-            head = [
-                "Rnd",
-                "Tbl",
-                "Bd",
-                "Sat",
-                "Against",
-                "Contract",
-                "By",
-                "Tricks",
-                "Net",
-                "Gross",
-                "Running",
-            ]
-            widths: tuple[float, ...] = (0.06, 0.06, 0.07, 0.07, 0.12, 0.13, 0.06, 0.08, 0.11, 0.11, 0.13)
-        elif self.event.is_whist:
-            head = ["Rnd", "Tbl", "Bd", "Sat", "Against", "Trumps", "Tricks won", "Average", "±", "Running"]
-            widths = (0.06, 0.06, 0.07, 0.07, 0.12, 0.1, 0.12, 0.14, 0.11, 0.15)
-        else:
-            head = [
-                "Rnd",
-                "Tbl",
-                "Bd",
-                "Sat",
-                "Against",
-                "Contract",
-                "By",
-                "Tricks",
-                "Score",
-                "Average",
-                "±",
-                "Running",
-            ]
-            widths = (0.05, 0.05, 0.06, 0.06, 0.09, 0.1, 0.05, 0.07, 0.1, 0.13, 0.11, 0.13)
-        body: list[list[object]] = [head]
+        head, widths = zip(
+            *(TEAM if self.event.is_teams else WHIST if self.event.is_whist else PAIRS), strict=True
+        )
+        body: list[list[object]] = [list(head)]
         for row in rows:
             board = f"{row.board}*" if row.board in noted else str(row.board)
             start = [str(row.round), str(row.table), board, row.direction, row.opponents]

@@ -78,9 +78,17 @@ class StandingsPdf(PdfRenderer):
     def standings_table(self, rows: list[StandingRow]) -> Flowable:
         """Rank, pair, players, deals, the rounded score and, where rounding hides it, the exact one."""
         exact = any(row.exact for row in rows)
-        body = [["Rank", "Pair", "Players", "Deals", f"± {self.unit}", *(["Exactly"] if exact else [])]]
+        body: list[list[object]] = [
+            ["Rank", "Pair", "Players", "Deals", f"± {self.unit}", *(["Exactly"] if exact else [])]
+        ]
         for row in rows:
-            cells = [row.rank_text, row.pair, row.names, str(row.deals), rounded(row.score)]
+            cells = [
+                row.rank_text,
+                row.pair,
+                self.text(row.names, "cell"),
+                str(row.deals),
+                rounded(row.score),
+            ]
             body.append(cells + ([signed(row.score) if row.exact else ""] if exact else []))
         widths = WIDTHS if exact else (*WIDTHS[:2], WIDTHS[2] + WIDTHS[5], *WIDTHS[3:5])
         return self.table(body, widths, numeric=range(3, len(body[0])), centred=(0, 1))
@@ -94,7 +102,7 @@ class StandingsPdf(PdfRenderer):
                 self.text("No deal has been played at every table yet: the match totals appear then (Law G).")
             ]
         story = totals_block(self, summary)
-        pairs = [["Team", "Pair", "Players", "Sits", summary.unit.capitalize()]]
+        pairs: list[list[object]] = [["Team", "Pair", "Players", "Sits", summary.unit.capitalize()]]
         for team in (sheet.match.first, sheet.match.second):
             for total in team.pairs:
                 pair = sheet.pairs.get(total.pair)
@@ -102,7 +110,7 @@ class StandingsPdf(PdfRenderer):
                     [
                         team.team,
                         total.pair,
-                        pair.names if pair else "",
+                        self.text(pair.names if pair else "", "cell"),
                         total.direction.label,
                         str(total.points),
                     ]

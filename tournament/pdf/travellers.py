@@ -15,7 +15,16 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, TableStyle
 
 from ..models import Board
-from ..reports import Diagram, HandRow, TravellerLine, board_traveller, deal_diagram, traveller_rows
+from ..reports import (
+    Diagram,
+    HandRow,
+    TravellerLine,
+    board_traveller,
+    deal_diagram,
+    match_rows,
+    match_summary,
+    traveller_rows,
+)
 from ..services.standings import SectionScores
 from .base import GRID, RED, PdfRenderer, contract_markup, plain, signed, trumps_markup
 
@@ -39,15 +48,33 @@ class TravellersPdf(PdfRenderer):
             boards = [sheet.boards[number] for number in sorted(sheet.boards) if number in played]
             if not boards:
                 story.append(self.text("No result is recorded yet."))
-            story += [KeepTogether(self.board(sheet, board)) for board in boards]
+            swings = self.swings(sheet)
+            story += [
+                KeepTogether(self.board(sheet, board, swings.get(board.number, ()))) for board in boards
+            ]
         return story
 
-    def board(self, sheet: SectionScores, board: Board) -> list[Flowable]:
+    @staticmethod
+    def swings(sheet: SectionScores) -> dict[int, tuple[str, ...]]:
+        """In a team match, each deal's gross for each team and the swing (Law G), by board."""
+        summary = match_summary(sheet)
+        if summary is None:
+            return {}
+        first, second = summary.first.name, summary.second.name
+        return {
+            row.deal: (
+                f"{first} {row.first_points}, {second} {row.second_points}: "
+                f"swing {signed(row.swing)} to {first} (Law G).",
+            )
+            for row in match_rows(sheet)
+        }
+
+    def board(self, sheet: SectionScores, board: Board, swing: tuple[str, ...]) -> list[Flowable]:
         rows = traveller_rows(sheet, board.number)
         diagram = deal_diagram(sheet, board)
         traveller = board_traveller(sheet, board.number)
         heading = f"Board {board.number} · dealer {SEAT_NAMES.get(board.dealer, board.dealer)}"
-        facts = [self.text(line, "small") for line in (traveller.lines if traveller else ())]
+        facts = [self.text(line, "small") for line in (*(traveller.lines if traveller else ()), *swing)]
         block: list[Flowable] = [self.text(heading, "heading")]
         if diagram is not None:
             honours = [self.text("Honours held, by declaration played:", "small")]

@@ -6,6 +6,7 @@ The app computes nothing the engine does not: a result becomes a ``scoring.deal.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -57,12 +58,18 @@ def contract_of(result: Result) -> Contract | None:
     return Contract(result.level, Strain.parse(result.strain), Doubling.parse(result.doubling))
 
 
+@functools.lru_cache(maxsize=4096)
+def parsed_hands(pbn: str) -> Hands:
+    """A board's cards, parsed once however many tables played it."""
+    return Hands.parse(pbn)
+
+
 def honours_of(result: Result) -> tuple[int, int, int, int]:
     """Honours as typed, or derived from the board's cards when the deal is known."""
     contract = contract_of(result)
     if contract is not None and result.board.hands:
         try:
-            return honours_held(Hands.parse(result.board.hands), contract.strain)
+            return honours_held(parsed_hands(result.board.hands), contract.strain)
         except ScoringError:
             pass  # a malformed stored deal falls back to what the table typed
     return result.honours

@@ -204,6 +204,10 @@ def correct(
     if not reason.strip():
         raise ResultRefused("Say why the result is corrected: the reason is kept in the audit log.", "reason")
     if table is not None:
+        if result.not_played:
+            raise ResultRefused(
+                f"The director ruled on board {result.board.number} (Law B): only the director may change it."
+            )
         agreed = result.status == Result.Status.CONFIRMED
         new_revoke = len(facts.revokes) > len(result.revokes)
         if new_revoke:

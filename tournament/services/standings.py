@@ -12,8 +12,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Prefetch
-
 from scoring.core import Side
 from scoring.deal import DealScore
 from scoring.errors import ScoringError
@@ -73,6 +71,7 @@ class SectionScores:
     contest: PairContest | None = None
     match: TeamMatch | None = None
     problems: list[str] = field(default_factory=list)
+    _pair_index: dict[str, list[ScoredResult]] | None = field(default=None, repr=False)
 
     def by_board(self) -> dict[int, list[ScoredResult]]:
         grouped: dict[int, list[ScoredResult]] = defaultdict(list)
@@ -81,7 +80,14 @@ class SectionScores:
         return grouped
 
     def for_pair(self, label: str) -> list[ScoredResult]:
-        return [s for s in self.results if label in (s.result.ns.label, s.result.ew.label)]
+        """The results a pair played, from an index built once for the whole section."""
+        if self._pair_index is None:
+            index: dict[str, list[ScoredResult]] = defaultdict(list)
+            for scored in self.results:
+                index[scored.result.ns.label].append(scored)
+                index[scored.result.ew.label].append(scored)
+            self._pair_index = index
+        return list(self._pair_index.get(label, ()))
 
     def exact_score(self, label: str) -> Fraction | None:
         if self.contest is None:
@@ -92,8 +98,14 @@ class SectionScores:
         return None
 
 
-def load_section(section: Section) -> tuple[dict[str, Pair], dict[int, Board], list[Result]]:
-    """A section's pairs, boards and results with their rulings: four queries whatever its size."""
+def load_section(
+    section: Section,
+) -> tuple[dict[str, Pair], dict[int, Board], list[Result], dict[int, list[Ruling]]]:
+    """A section's pairs, boards, results and rulings: four queries whatever its size.
+
+    Rulings come in one query grouped here by result, rather than through a prefetch that
+    builds a queryset for every result of a large night.
+    """
     pairs = {
         p.label: p for p in Pair.objects.filter(section=section).select_related("player1", "player2", "team")
     }
@@ -101,19 +113,21 @@ def load_section(section: Section) -> tuple[dict[str, Pair], dict[int, Board], l
     results = list(
         Result.objects.filter(section=section)
         .select_related("board", "seating__table", "ns", "ew")
-        .prefetch_related(Prefetch("rulings", queryset=Ruling.objects.order_by("created", "id")))
         .order_by("board__number", "seating__round", "seating__table__number")
     )
-    return pairs, boards, results
+    rulings: dict[int, list[Ruling]] = defaultdict(list)
+    for ruling in Ruling.objects.filter(result__section=section).order_by("created", "id"):
+        rulings[ruling.result_id].append(ruling)
+    return pairs, boards, results, rulings
 
 
 def score_section(section: Section) -> SectionScores:
     """Score every result of the section and run its contest (Laws A-H)."""
     event = section.event
-    pairs, boards, results = load_section(section)
+    pairs, boards, results, rulings_of = load_section(section)
     scored: list[ScoredResult] = []
     for result in results:
-        rulings = list(result.rulings.all())
+        rulings = rulings_of.get(result.pk, [])
         irregular = next(
             (IRREGULAR_KINDS[r.kind] for r in rulings if r.active and r.kind in IRREGULAR_KINDS), None
         )

@@ -300,6 +300,7 @@ def table_result(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
         "problem": problem,
         "whist": whist,
         "pending": result.status == Result.Status.ENTERED
+        and not result.not_played
         and not table_round.agreed
         and not night.closed_message,
         "dispute_form": DisputeForm(),
@@ -309,6 +310,8 @@ def table_result(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
 
 def _score(result: Result, event: Event) -> tuple[DealScore | None, str, tuple[int, int] | None]:
     """The engine's score of a result: a deal score (Auction) or the tricks of each side (Whist)."""
+    if result.not_played:
+        return None, "", None  # the director's Law B ruling scores it in the contest, not a deal score
     if event.is_whist:
         return None, "", duplicate_whist_deal(result.tricks)
     rulings: list[Ruling] = [r for r in result.rulings.all() if r.active]
@@ -390,6 +393,10 @@ def table_edit(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
             return redirect("table_result", secret, result.pk)
     agreed = result.status == Result.Status.CONFIRMED or result.seating.agreed_at is not None
     notice = may_correct_score(round_agreed=True).reason + " Ask the director." if agreed else ""
+    if result.not_played:
+        notice = (
+            f"The director ruled on board {result.board.number} (Law B): only the director may change it."
+        )
     context = {"night": night, "event": night.event, "result": result, "form": form, "notice": notice}
     return render(request, "tournament/table/edit.html", context)
 

@@ -19,7 +19,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("event", type=int, help="The event's id.")
+        parser.add_argument("event", type=int, metavar="EVENT", help="The event's id.")
         parser.add_argument(
             "--format",
             choices=list(FORMATS),
