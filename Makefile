@@ -44,6 +44,7 @@ test-postgres: $(VENV)/.installed
 test: system-deps $(VENV)/.installed check test-sqlite test-postgres
 
 pdf-previews: $(VENV)/.installed
+	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py render_previews --output build/previews
 
 benchmark: $(VENV)/.installed

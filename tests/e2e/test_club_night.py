@@ -385,7 +385,7 @@ def assert_every_change_logged_once(page: Page, event_id: int, director: Directo
         AuditEntry.Action.CONFIRM: len(NIGHT) - 1,  # the director's ruling is confirmed by the round
         AuditEntry.Action.RULING: 1,
         AuditEntry.Action.AGREE: 9,
-        AuditEntry.Action.EVENT: 4,  # set up, started, closed, published
+        AuditEntry.Action.EVENT: 6,  # set up, two pairs named, started, closed, published
         AuditEntry.Action.UPDATE: 0,
         AuditEntry.Action.DELETE: 0,
         AuditEntry.Action.DISPUTE: 0,

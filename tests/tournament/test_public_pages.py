@@ -435,3 +435,16 @@ def test_a_team_of_an_odd_number_of_pairs_adds_the_average_opposite_its_odd_pair
     assert all("odd pair sits" in row[2] for row in totals[1:])
     assert "adds the average of all pairs seated" in page  # the engine's own line (Law G)
     assert tables_of(client.get(url("match", event)))["match-deals"][1][1].count("Table") == 3
+
+
+def test_the_event_page_links_every_document_and_both_spreadsheets(client) -> None:
+    from tests.tournament.factories import make_played_night
+    from tournament.pdf import DOCUMENTS, documents_for
+
+    event = make_played_night(3)
+    html = client.get(event.get_absolute_url()).content.decode()
+    slugs = [slug for slug, renderer in DOCUMENTS.items() if renderer in documents_for(event)]
+    assert len(slugs) >= 5
+    for slug in slugs:
+        assert f"/pdf/{slug}.pdf" in html
+    assert "/export/standings.xlsx" in html and "/export/standings.csv" in html

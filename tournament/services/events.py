@@ -191,8 +191,18 @@ def name_pair(*, pair: Pair, first: str, second: str, user: Any) -> Pair:
             raise SetupRefused("A player's name is at most 80 plain characters.")
         player, _ = Player.objects.get_or_create(club=club, name=name)
         players.append(player)
+    before = pair.names
     pair.player1, pair.player2 = players
-    pair.save(update_fields=["player1", "player2"])
+    if pair.names != before:
+        pair.save(update_fields=["player1", "player2"])
+        AuditEntry.objects.create(
+            event=pair.section.event,
+            action=AuditEntry.Action.EVENT,
+            subject=f"Pair {pair.label} named",
+            user=user if user is not None and user.is_authenticated else None,
+            before={"names": before},
+            after={"names": pair.names},
+        )
     return pair
 
 
