@@ -215,10 +215,11 @@ def time_job(job: Job, event_id: int) -> Timing | None:
 
     None when the document is not offered for this kind of night (a match sheet for pairs).
 
-    The export runs ``REPEATS`` times and the fastest run counts: a slower one measures what else
-    the machine was doing, not the export. The ratio is taken on CPU time: other processes on a
-    busy machine stretch wall time but not this process's own work. The collector is run first and the objects alive before the run are
-    frozen out of it, so one export does not pay for scanning what set-up left behind.
+    The export runs ``REPEATS`` times and the fastest run counts: a slower one measures what
+    else the machine was doing, not the export. The ratio is taken on CPU time: other processes
+    on a busy machine stretch wall time but not this process's own work. The collector is run
+    first and the objects alive before the run are frozen out of it, so one export does not pay
+    for scanning what set-up left behind.
     """
     from django.db import connection, reset_queries
     from django.test.utils import CaptureQueriesContext
