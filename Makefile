@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark clean
+.PHONY: run test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark demo-fixture clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,13 @@ test: system-deps $(VENV)/.installed check test-sqlite test-postgres
 pdf-previews: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py render_previews --output build/previews
+
+# Rebuild fixtures/demo.json from tournament/demo.py, on a throwaway database.
+demo-fixture: $(VENV)/.installed
+	@set -euo pipefail; tmp="$$(mktemp -d)"; trap 'rm -rf "$$tmp"' EXIT; \
+	export DEBUG=1 DATABASE_URL="sqlite:///$$tmp/demo.sqlite3"; \
+	$(PY) manage.py migrate --noinput -v0; \
+	$(PY) manage.py build_demo_fixture --output fixtures/demo.json
 
 benchmark: $(VENV)/.installed
 	DEBUG=1 $(PY) benchmarks/exports.py

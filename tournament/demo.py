@@ -11,12 +11,28 @@ import datetime
 import random
 from typing import Any
 
+from django.core import serializers
 from django.db import transaction
 
 from scoring.cards import Card, Hands, honours_held
 from scoring.core import SEATS, Contract, Doubling, Seat, Strain
 
-from .models import Board, Club, Event, Membership, Pair, Result, Seating, Section
+from .models import (
+    AuditEntry,
+    Board,
+    BoardPlay,
+    Club,
+    Event,
+    Membership,
+    Pair,
+    Player,
+    Result,
+    Ruling,
+    Seating,
+    Section,
+    Table,
+    Team,
+)
 from .services import events as event_service
 from .services import results as result_service
 from .services import rulings as ruling_service
@@ -241,11 +257,9 @@ def _whist_night(club: Club, user: Any, rng: random.Random) -> Event:
 
 
 @transaction.atomic
-def build_demo(director: Any, seed: int = 1913) -> Club:
-    """The demo club and its three finished nights, built once."""
-    club, created = Club.objects.get_or_create(
-        slug=DEMO_CLUB, defaults={"name": "Foster Memorial Bridge Club"}
-    )
+def build_demo(director: Any, seed: int = 1913, slug: str = DEMO_CLUB) -> Club:
+    """The demo club and its three finished nights, built once through the services."""
+    club, created = Club.objects.get_or_create(slug=slug, defaults={"name": "Foster Memorial Bridge Club"})
     Membership.objects.get_or_create(club=club, user=director, defaults={"role": Membership.Role.DIRECTOR})
     if not created and club.events.exists():
         return club
@@ -254,3 +268,32 @@ def build_demo(director: Any, seed: int = 1913) -> Club:
     _team_match(club, director, rng)
     _whist_night(club, director, rng)
     return club
+
+
+# What the demo fixture holds, parents before children, so that loaddata can read it in order.
+FIXTURE_MODELS = (
+    Club,
+    Membership,
+    Player,
+    Event,
+    Section,
+    Team,
+    Pair,
+    Board,
+    Table,
+    Seating,
+    Result,
+    BoardPlay,
+    Ruling,
+    AuditEntry,
+)
+
+
+def demo_fixture(director: Any) -> str:
+    """The demo nights as a loaddata fixture: the director by username, everything else by key."""
+    objects: list[Any] = [director]
+    for model in FIXTURE_MODELS:
+        objects.extend(model.objects.order_by("pk"))
+    return serializers.serialize(
+        "json", objects, indent=1, use_natural_foreign_keys=True, use_natural_primary_keys=True
+    )

@@ -1,4 +1,4 @@
-"""The demo: three finished nights and a director account, for local set-ups only."""
+"""The demo: three finished nights from fixtures/demo.json and a director account, for local set-ups only."""
 
 from __future__ import annotations
 
@@ -9,10 +9,25 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
-from tournament.models import Event
+from tests.tournament.factories import make_club, make_user
+from tournament.demo import build_demo
+from tournament.models import Club, Event
 from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
+
+
+def printed_password(out: io.StringIO) -> str:
+    return out.getvalue().split("password: ")[1].split()[0]
+
+
+def outcome(event: Event) -> object:
+    """What a night came to: every pair's exact score and rank, or the match totals."""
+    sheet = score_section(event.sections.get())
+    if sheet.contest is not None:
+        return [(s.pair, s.score, s.rank, s.deals) for s in sheet.contest.standings]
+    assert sheet.match is not None
+    return [(t.team, t.exact) for t in (sheet.match.first, sheet.match.second)]
 
 
 @override_settings(DEBUG=False)
@@ -23,18 +38,14 @@ def test_load_demo_refuses_with_debug_off() -> None:
 
 
 @override_settings(DEBUG=True)
-def test_load_demo_builds_three_scored_nights_and_prints_a_working_login() -> None:
+def test_load_demo_loads_three_scored_nights_and_prints_a_working_login() -> None:
     out = io.StringIO()
     call_command("load_demo", stdout=out)
-    password = out.getvalue().split("password: ")[1].split()[0]
     user = get_user_model().objects.get(username="director")
-    assert user.check_password(password)
+    assert user.check_password(printed_password(out))
     events = Event.objects.filter(club__slug="demo")
-    assert sorted((e.game, e.form) for e in events) == [
-        ("auction", "pairs"),
-        ("auction", "teams"),
-        ("whist", "pairs"),
-    ]
+    kinds = sorted((e.game, e.form) for e in events)
+    assert kinds == [("auction", "pairs"), ("auction", "teams"), ("whist", "pairs")]
     for event in events:
         sheet = score_section(event.sections.get())
         assert sheet.problems == []
@@ -42,8 +53,17 @@ def test_load_demo_builds_three_scored_nights_and_prints_a_working_login() -> No
         assert (sheet.contest or sheet.match) is not None
     pairs_night = events.get(game="auction", form="pairs")
     assert pairs_night.sections.get().tables == 5
-    rulings = {r.law for r in pairs_night.sections.get().results.all() for r in r.rulings.all()}
-    assert {"Law B (3)", "Law F"} <= rulings
+    laws = {r.law for result in pairs_night.sections.get().results.all() for r in result.rulings.all()}
+    assert {"Law B (3)", "Law F", "Law 84; Law D"} <= laws
+
+
+@override_settings(DEBUG=True)
+def test_the_fixture_is_exactly_what_the_demo_generator_builds() -> None:
+    call_command("load_demo", stdout=io.StringIO())
+    rebuilt = build_demo(make_user(), slug="demo-rebuilt")
+    for event in Event.objects.filter(club__slug="demo"):
+        twin = rebuilt.events.get(name=event.name)
+        assert outcome(event) == outcome(twin), event.name
 
 
 @override_settings(DEBUG=True)
@@ -52,5 +72,14 @@ def test_load_demo_twice_keeps_one_demo_and_resets_the_password() -> None:
     out = io.StringIO()
     call_command("load_demo", stdout=out)
     assert Event.objects.filter(club__slug="demo").count() == 3
-    password = out.getvalue().split("password: ")[1].split()[0]
-    assert get_user_model().objects.get(username="director").check_password(password)
+    assert get_user_model().objects.get(username="director").check_password(printed_password(out))
+
+
+@override_settings(DEBUG=True)
+def test_load_demo_leaves_a_database_with_clubs_of_its_own_alone() -> None:
+    make_club("Real club")
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    assert "clubs of its own" in out.getvalue()
+    assert list(Club.objects.values_list("name", flat=True)) == ["Real club"]
+    assert not get_user_model().objects.filter(username="director").exists()

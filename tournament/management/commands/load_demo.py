@@ -1,4 +1,4 @@
-"""Load the demo nights and create the demo director account (local set-ups only)."""
+"""Load the demo nights (fixtures/demo.json) and give the demo director a fresh password."""
 
 from __future__ import annotations
 
@@ -7,18 +7,22 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
 
-from tournament.demo import build_demo
+from tournament.demo import DEMO_CLUB
+from tournament.models import Club
 
 USERNAME = "director"
 
 
 class Command(BaseCommand):
     help = (
-        "Create the demo club with three finished nights (Duplicate Auction pairs, a team-of-four "
-        "match, compass whist) and a demo director account with a fresh password, printed. "
-        "Refuses to run with DEBUG off: the demo account is for a local trial only."
+        "Load the demo club with three finished nights (Duplicate Auction pairs with rulings, a "
+        "team-of-four match, compass whist) from fixtures/demo.json into an empty database, and give "
+        "the demo director a fresh password, printed. Refuses to run with DEBUG off: the demo account "
+        "is for a local trial only. A database with clubs of its own is left as it is."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -29,20 +33,27 @@ class Command(BaseCommand):
             raise CommandError(
                 "The demo director account is for a local set-up: run with DEBUG=1 (make run does)."
             )
-        User = get_user_model()
-        if options["dry_run"]:
-            exists = User.objects.filter(username=USERNAME).exists()
+        has_demo = Club.objects.filter(slug=DEMO_CLUB).exists()
+        if not has_demo and Club.objects.exists():
             self.stdout.write(
-                f"Would {'reset' if exists else 'create'} user {USERNAME!r} and build the demo club."
+                self.style.WARNING(
+                    "This database has clubs of its own: the demo is loaded only into an empty one."
+                )
+            )
+            return
+        if options["dry_run"]:
+            self.stdout.write(
+                "Would reset the demo director's password." if has_demo else "Would load the demo."
             )
             return
         password = secrets.token_urlsafe(9)
-        user, _ = User.objects.get_or_create(
-            username=USERNAME, defaults={"first_name": "Demo", "last_name": "Director"}
-        )
-        user.set_password(password)
-        user.save()
-        club = build_demo(user)
+        with transaction.atomic():
+            if not has_demo:
+                call_command("loaddata", "demo", verbosity=0)
+            user = get_user_model().objects.get(username=USERNAME)
+            user.set_password(password)
+            user.save(update_fields=["password"])
+        club = Club.objects.get(slug=DEMO_CLUB)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club ready: {club.name} ({club.events.count()} events).\n"
