@@ -6,6 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+HOST ?= 127.0.0.1
 
 .PHONY: run test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark demo-fixture clean
 
@@ -17,7 +18,7 @@ $(VENV)/.installed: requirements.txt
 run: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py load_demo
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 system-deps:
 	bash .ci/system-deps.sh

@@ -448,3 +448,37 @@ def test_the_event_page_links_every_document_and_both_spreadsheets(client) -> No
     for slug in slugs:
         assert f"/pdf/{slug}.pdf" in html
     assert "/export/standings.xlsx" in html and "/export/standings.csv" in html
+
+
+def test_guide_cards_show_each_table_and_pair_from_the_movement(client) -> None:
+    from tests.tournament.factories import make_played_night
+    from tournament.services.events import movement_of
+
+    event = make_played_night(3)
+    section = event.sections.get()
+    movement = movement_of(section)
+    html = client.get(reverse("guide_cards", args=[event.club.slug, event.pk])).content.decode()
+    assert html.count('class="card guide-card" id="table-') == movement.tables
+    assert html.count('class="card guide-card" id="pair-') == len(movement.pairs)
+    first = movement.pair_card(movement.pairs[0])[0]
+    assert f"<td>{first.opponents}</td><td>{', '.join(map(str, first.boards))}</td>" in html
+
+
+@pytest.mark.parametrize("tables", [3, 6])
+def test_guide_cards_cost_the_same_queries_whatever_the_size(
+    client, django_assert_num_queries, tables
+) -> None:
+    from tests.tournament.factories import make_played_night
+
+    event = make_played_night(tables)
+    # the event, its sections, the seatings (tables, pairs), the phantom, the board count, the pairs' names
+    with django_assert_num_queries(6):
+        response = client.get(reverse("guide_cards", args=[event.club.slug, event.pk]))
+    assert response.status_code == 200
+
+
+def test_an_unpublished_event_hides_its_guide_cards_from_a_visitor(client) -> None:
+    from tests.tournament.factories import make_played_night
+
+    event = make_played_night(3, published=False)
+    assert client.get(reverse("guide_cards", args=[event.club.slug, event.pk])).status_code == 404

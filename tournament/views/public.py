@@ -21,7 +21,8 @@ from scoring.core import Side
 
 from .. import reports
 from ..access import role_in, viewable_event
-from ..models import Event, Section
+from ..models import Event, Pair, Section
+from ..services.events import movement_of
 from ..services.standings import SectionScores, score_section
 from ..tables import Links, MatchTable, RecapTable, StandingsTable, TravellerTable
 
@@ -235,6 +236,27 @@ def explain(request: HttpRequest, club_slug: str, event_id: int, result_id: int)
 
 EVENT = "c/<slug:club_slug>/e/<int:event_id>/"
 
+
+def guide_cards(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """Who sits where, whom they meet and which boards, each round: per table and per pair."""
+    event = viewable_event(request, club_slug, event_id)
+    sections = []
+    for section in event.sections.all():
+        movement = movement_of(section)
+        names = {
+            p.label: p.names
+            for p in Pair.objects.filter(section=section).select_related("player1", "player2")
+        }
+        sections.append(
+            {
+                "section": section,
+                "tables": [(t, movement.table_card(t)) for t in range(1, movement.tables + 1)],
+                "pairs": [(p, names.get(p, ""), movement.pair_card(p)) for p in movement.pairs],
+            }
+        )
+    return render(request, "tournament/public/guide_cards.html", {"event": event, "sections": sections})
+
+
 urlpatterns = [
     path("", home, name="home"),
     path(EVENT, event_page, name="event"),
@@ -243,4 +265,5 @@ urlpatterns = [
     path(EVENT + "pairs/<int:pair_pk>/", recap, name="recap"),
     path(EVENT + "match/", match, name="match"),
     path(EVENT + "results/<int:result_id>/explain/", explain, name="explain"),
+    path(EVENT + "guide/", guide_cards, name="guide_cards"),
 ]
