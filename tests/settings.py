@@ -12,5 +12,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Static files are served from the app's own folders (whitenoise finders); no collectstatic in tests.
 STATIC_ROOT = Path(tempfile.gettempdir()) / "duplicate-test-static"
 STATIC_ROOT.mkdir(exist_ok=True)
-# The live server's threads must not keep connections open past a test, or PostgreSQL cannot drop the test database.
+# Live-server threads must not keep connections open past a test: PostgreSQL could not drop the test database.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
