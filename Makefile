@@ -17,7 +17,7 @@ $(VENV)/.installed: requirements.txt
 
 run: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py load_demo
+	DEBUG=1 $(PY) manage.py load_demo --url http://$(HOST):$(PORT)/
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 system-deps:

@@ -27,6 +27,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--dry-run", action="store_true", help="Say what would be done; change nothing.")
+        parser.add_argument("--url", default="http://127.0.0.1:8000/", help="where the app will be served")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not settings.DEBUG:
@@ -57,6 +58,6 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club ready: {club.name} ({club.events.count()} events).\n"
-                f"Director login at http://127.0.0.1:8000/login/ — user: {USERNAME}  password: {password}"
+                f"Director login at {options['url'].rstrip('/')}/login/ — user: {USERNAME}  password: {password}"
             )
         )
