@@ -55,9 +55,10 @@ class Command(BaseCommand):
             user.set_password(password)
             user.save(update_fields=["password"])
         club = Club.objects.get(slug=DEMO_CLUB)
+        login = options["url"].rstrip("/") + "/login/"
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club ready: {club.name} ({club.events.count()} events).\n"
-                f"Director login at {options['url'].rstrip('/')}/login/ — user: {USERNAME}  password: {password}"
+                f"Director login at {login} — user: {USERNAME}  password: {password}"
             )
         )
