@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+
+from .querysets import (
+    AuditEntryQuerySet,
+    EventQuerySet,
+    MembershipQuerySet,
+    PairQuerySet,
+    ResultQuerySet,
+    RulingQuerySet,
+    SeatingQuerySet,
+    TableQuerySet,
+)
 
 
 def new_table_secret() -> str:
@@ -60,6 +70,8 @@ class Membership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=10, choices=Role.choices)
 
+    objects = MembershipQuerySet.as_manager()
+
     class Meta:
         constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_role_per_person_per_club")]
 
@@ -82,17 +94,6 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-class EventQuerySet(models.QuerySet["Event"]):
-    def visible_to(self, user: Any) -> EventQuerySet:
-        """Published events for everyone; every event of the clubs where the user has a role."""
-        if user.is_authenticated:
-            return self.filter(Q(published=True) | Q(club__memberships__user=user)).distinct()
-        return self.filter(published=True)
-
-    def for_list(self) -> EventQuerySet:
-        return self.select_related("club").order_by("-date", "-id")
 
 
 class Event(models.Model):
@@ -207,6 +208,8 @@ class Pair(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, null=True, blank=True, related_name="pairs")
     is_phantom = models.BooleanField(default=False)
 
+    objects = PairQuerySet.as_manager()
+
     class Meta:
         ordering = ["section", "id"]
         constraints = [
@@ -251,6 +254,8 @@ class Table(models.Model):
     secret = models.CharField(max_length=32, unique=True, default=new_table_secret)
     pin = models.CharField(max_length=6, default=new_table_pin)
 
+    objects = TableQuerySet.as_manager()
+
     class Meta:
         ordering = ["number"]
         constraints = [
@@ -275,6 +280,8 @@ class Seating(models.Model):
     board_numbers = models.JSONField(default=list)
     agreed_at = models.DateTimeField(null=True, blank=True)
 
+    objects = SeatingQuerySet.as_manager()
+
     class Meta:
         ordering = ["round", "table__number"]
         constraints = [
@@ -288,11 +295,6 @@ class Seating(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.round}, table {self.table.number}"
-
-
-class ResultQuerySet(models.QuerySet["Result"]):
-    def for_scoring(self) -> ResultQuerySet:
-        return self.select_related("board", "seating__table", "ns", "ew")
 
 
 class Result(models.Model):
@@ -423,6 +425,8 @@ class Ruling(models.Model):
     )
     undone_at = models.DateTimeField(null=True, blank=True)
 
+    objects = RulingQuerySet.as_manager()
+
     class Meta:
         ordering = ["created", "id"]
 
@@ -463,6 +467,8 @@ class AuditEntry(models.Model):
     reason = models.TextField(blank=True)
     at = models.DateTimeField(default=timezone.now)
     request_id = models.UUIDField(default=uuid.uuid4, editable=False)
+
+    objects = AuditEntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["-at", "-id"]

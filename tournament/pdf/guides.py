@@ -90,10 +90,7 @@ class GuidesPdf(PdfRenderer):
                     self.text(f"The movement cannot be read: {error}"),
                 ]
                 continue
-            names = {
-                pair.label: pair.names
-                for pair in Pair.objects.filter(section=section).select_related("player1", "player2")
-            }
+            names = {pair.label: pair.names for pair in Pair.objects.filter(section=section).with_players()}
             if story:
                 story.append(PageBreak())
             story += self.table_cards(section, movement)

@@ -106,17 +106,15 @@ def load_section(
     Rulings come in one query grouped here by result, rather than through a prefetch that
     builds a queryset for every result of a large night.
     """
-    pairs = {
-        p.label: p for p in Pair.objects.filter(section=section).select_related("player1", "player2", "team")
-    }
+    pairs = {p.label: p for p in Pair.objects.filter(section=section).with_teams()}
     boards = {b.number: b for b in Board.objects.filter(section=section)}
     results = list(
         Result.objects.filter(section=section)
-        .select_related("board", "seating__table", "ns", "ew")
+        .for_scoring()
         .order_by("board__number", "seating__round", "seating__table__number")
     )
     rulings: dict[int, list[Ruling]] = defaultdict(list)
-    for ruling in Ruling.objects.filter(result__section=section).order_by("created", "id"):
+    for ruling in Ruling.objects.for_section(section):
         rulings[ruling.result_id].append(ruling)
     return pairs, boards, results, rulings
 

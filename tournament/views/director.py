@@ -60,15 +60,13 @@ from .director_results import (
 
 def _grid_seatings(section: Section) -> list[Seating]:
     """A section's seatings with their tables and pairs: one query for the whole grid."""
-    return list(Seating.objects.filter(section=section).select_related("table", "ns", "ew"))
+    return list(Seating.objects.filter(section=section).for_grid())
 
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The user's clubs and their events: two queries, however many clubs and events."""
-    memberships = list(
-        Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
-    )
+    memberships = list(Membership.objects.filter(user=request.user).for_dashboard())
     by_club: dict[int, list[Event]] = defaultdict(list)
     for event in Event.objects.filter(club__in=[m.club_id for m in memberships]).order_by("-date", "-id"):
         by_club[event.club_id].append(event)
@@ -111,11 +109,7 @@ def event_create(request: HttpRequest, club_slug: str) -> HttpResponse:
 def event_pairs(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """Name every pair's players (type-ahead from the club's players) and, for a match, the teams."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    pairs = list(
-        Pair.objects.filter(section__event=event)
-        .select_related("player1", "player2", "team")
-        .order_by("section__letter", "id")
-    )
+    pairs = list(Pair.objects.filter(section__event=event).for_naming())
     form = PairsForm(pairs, list(event.teams.all()), request.POST or None)
     if request.method == "POST":
         require_directing(request, event)
@@ -197,11 +191,7 @@ def event_status(request: HttpRequest, club_slug: str, event_id: int) -> HttpRes
 def table_links(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """Each table's secret link, PIN and QR code, for the table cards."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    tables = (
-        Table.objects.filter(section__event=event)
-        .select_related("section")
-        .order_by("section__letter", "number")
-    )
+    tables = Table.objects.filter(section__event=event).for_links()
     cards = []
     for table in tables:
         url = request.build_absolute_uri(table.get_absolute_url())
@@ -216,9 +206,7 @@ def table_links(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
 def round_agree(request: HttpRequest, club_slug: str, event_id: int, seating_id: int) -> HttpResponse:
     """Agree a table's round for it (Law E): afterwards only a director or scorer corrects its scores."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    seating = (
-        Seating.objects.select_related("table", "section").filter(pk=seating_id, section__event=event).first()
-    )
+    seating = Seating.objects.for_agreement().filter(pk=seating_id, section__event=event).first()
     if seating is None:
         raise Http404("No such round.")
     seating.section.event = event
@@ -234,7 +222,7 @@ def round_agree(request: HttpRequest, club_slug: str, event_id: int, seating_id:
 def audit_log(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """Every change: when, who (a person or a table's device), what, before → after, why. 200 a page."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    entries = AuditEntry.objects.filter(event=event).select_related("user", "table").order_by("-at", "-id")
+    entries = AuditEntry.objects.filter(event=event).for_log()
     page = Paginator(entries, 200).get_page(request.GET.get("page"))
     rows = [screens.audit_row(entry) for entry in page]
     return render(request, "tournament/director/audit_log.html", {"event": event, "page": page, "rows": rows})

@@ -60,13 +60,7 @@ def _section(event: Event, letter: str) -> Section:
 
 
 def _result(event: Event, result_id: int) -> Result:
-    result = (
-        Result.objects.select_related(
-            "section", "board", "seating__table", "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-        )
-        .filter(pk=result_id, section__event=event)
-        .first()
-    )
+    result = Result.objects.for_detail().filter(pk=result_id, section__event=event).first()
     if result is None:
         raise Http404("No such result.")
     result.section.event = event
@@ -88,11 +82,7 @@ def traveller_entry(
     sheet = score_section(section)
     if number not in sheet.boards:
         raise Http404("No such board.")
-    seatings = list(
-        Seating.objects.filter(section=section).select_related(
-            "table", "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-        )
-    )
+    seatings = list(Seating.objects.filter(section=section).for_traveller_entry())
     context = screens.traveller(sheet, number, seatings, posted)
     context.update(
         event=event, section=section, preview_url=reverse("entry_preview", args=[club_slug, event.pk])
@@ -105,11 +95,7 @@ def _save_row(request: HttpRequest, event: Event, section: Section, number: int)
     form = EntryRowForm(request.POST, event=event, auto_id=f"row{request.POST.get('seating', '')}_%s")
     if not form.is_valid():
         return form
-    seating = (
-        Seating.objects.select_related("table")
-        .filter(section=section, pk=form.cleaned_data["seating"])
-        .first()
-    )
+    seating = Seating.objects.for_recording().filter(section=section, pk=form.cleaned_data["seating"]).first()
     if seating is None:
         form.add_error(None, "That table is not in this section.")
         return form
@@ -181,8 +167,8 @@ def result_edit(request: HttpRequest, club_slug: str, event_id: int, result_id: 
 
 
 def _result_page(request: HttpRequest, event: Event, result: Result, **forms: Form) -> HttpResponse:
-    rulings = list(result.rulings.select_related("created_by", "undone_by").order_by("created", "id"))
-    audit = AuditEntry.objects.filter(result=result).select_related("user", "table").order_by("at", "id")
+    rulings = list(result.rulings.for_detail())
+    audit = AuditEntry.objects.filter(result=result).for_detail()
     score = screens.result_score(result, event, rulings)
     context: dict[str, Any] = {
         **score,
@@ -309,11 +295,7 @@ def ruling_irregular(
     """Irregular hands found at a table (Law B): the engine says what follows, the table is scored by it."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
-    seatings = [
-        s
-        for s in Seating.objects.filter(section=section).select_related("table", "ns", "ew")
-        if number in s.board_numbers
-    ]
+    seatings = [s for s in Seating.objects.filter(section=section).for_grid() if number in s.board_numbers]
     if not seatings:
         raise Http404("No table plays this board.")
     form = IrregularHandsForm(seatings, request.POST or None)

@@ -243,10 +243,7 @@ def guide_cards(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     sections = []
     for section in event.sections.all():
         movement = movement_of(section)
-        names = {
-            p.label: p.names
-            for p in Pair.objects.filter(section=section).select_related("player1", "player2")
-        }
+        names = {p.label: p.names for p in Pair.objects.filter(section=section).with_players()}
         sections.append(
             {
                 "section": section,

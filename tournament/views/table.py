@@ -110,16 +110,12 @@ class TableNight:
 
 def table_night(secret: str) -> TableNight:
     """The table's screen data in three queries whatever the event's size: table, seatings, results."""
-    table = Table.objects.select_related("section__event__club").filter(secret=secret).first()
+    table = Table.objects.for_table_page().filter(secret=secret).first()
     if table is None:
         raise Http404("No such table.")
-    seatings = table.seatings.select_related(
-        "ns__player1", "ns__player2", "ew__player1", "ew__player2"
-    ).order_by("round")
+    seatings = table.seatings.for_table_page()
     rounds = {s.pk: TableRound(s) for s in seatings}
-    for result in (
-        Result.objects.filter(seating__table=table).select_related("board").order_by("board__number")
-    ):
+    for result in Result.objects.filter(seating__table=table).for_table_page():
         rounds[result.seating_id].results.append(result)
     is_open = True
     for table_round in rounds.values():
@@ -130,12 +126,7 @@ def table_night(secret: str) -> TableNight:
 
 def table_result_of(night: TableNight, result_id: int) -> Result:
     """One of this table's results, with its rulings; another table's result is a 404."""
-    result = (
-        Result.objects.filter(pk=result_id, seating__table=night.table)
-        .select_related("board", "seating__table", "section__event", "ns", "ew")
-        .prefetch_related("rulings")
-        .first()
-    )
+    result = Result.objects.filter(pk=result_id, seating__table=night.table).for_table_result().first()
     if result is None:
         raise Http404("No such result at this table.")
     return result

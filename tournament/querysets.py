@@ -1,0 +1,133 @@
+"""The named queries behind each screen: one chainable QuerySet method per screen or sheet.
+
+Each method carries the ``select_related`` / ``prefetch_related`` (and the order) its screen
+needs, so the screen reads in a fixed number of queries however large the night; the tests
+pin those counts. The models attach these as their managers (``objects = XQuerySet.as_manager()``)
+and re-export them, so ``from tournament.models import ResultQuerySet`` works as before.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.db import models
+from django.db.models import Q
+
+if TYPE_CHECKING:  # the models import this module; the generics below name them as strings
+    from .models import (  # noqa: F401
+        AuditEntry,
+        Event,
+        Membership,
+        Pair,
+        Result,
+        Ruling,
+        Seating,
+        Section,
+        Table,
+    )
+
+
+class MembershipQuerySet(models.QuerySet["Membership"]):
+    def for_dashboard(self) -> MembershipQuerySet:
+        """The director's dashboard: each role with its club, clubs by name."""
+        return self.select_related("club").order_by("club__name")
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def visible_to(self, user: Any) -> EventQuerySet:
+        """Published events for everyone; every event of the clubs where the user has a role."""
+        if user.is_authenticated:
+            return self.filter(Q(published=True) | Q(club__memberships__user=user)).distinct()
+        return self.filter(published=True)
+
+    def for_list(self) -> EventQuerySet:
+        return self.select_related("club").order_by("-date", "-id")
+
+
+class PairQuerySet(models.QuerySet["Pair"]):
+    def with_players(self) -> PairQuerySet:
+        """Pairs with both players, for their names (guide cards)."""
+        return self.select_related("player1", "player2")
+
+    def with_teams(self) -> PairQuerySet:
+        """Pairs with both players and their team (the scored sheet of a section)."""
+        return self.with_players().select_related("team")
+
+    def for_naming(self) -> PairQuerySet:
+        """The pairs screen: every pair of the event with players and team, section by section."""
+        return self.with_teams().order_by("section__letter", "id")
+
+
+class TableQuerySet(models.QuerySet["Table"]):
+    def for_links(self) -> TableQuerySet:
+        """The table cards: each table with its section, section by section."""
+        return self.select_related("section").order_by("section__letter", "number")
+
+    def for_table_page(self) -> TableQuerySet:
+        """A table's own pages: the table with its section, event and club."""
+        return self.select_related("section__event__club")
+
+
+class SeatingQuerySet(models.QuerySet["Seating"]):
+    def for_grid(self) -> SeatingQuerySet:
+        """The running grid and the irregular-hands form: each seating with its table and pairs."""
+        return self.select_related("table", "ns", "ew")
+
+    def for_traveller_entry(self) -> SeatingQuerySet:
+        """The traveller entry screen: each seating with its table and the pairs' players."""
+        return self.select_related("table", "ns__player1", "ns__player2", "ew__player1", "ew__player2")
+
+    def for_table_page(self) -> SeatingQuerySet:
+        """A table's rounds, in order, with the pairs' players."""
+        return self.select_related("ns__player1", "ns__player2", "ew__player1", "ew__player2").order_by(
+            "round"
+        )
+
+    def for_recording(self) -> SeatingQuerySet:
+        """The seating a traveller row is recorded into, with its table for the message."""
+        return self.select_related("table")
+
+    def for_agreement(self) -> SeatingQuerySet:
+        """The seating whose round is agreed (Law E), with its table and section."""
+        return self.select_related("table", "section")
+
+
+class ResultQuerySet(models.QuerySet["Result"]):
+    def for_scoring(self) -> ResultQuerySet:
+        return self.select_related("board", "seating__table", "ns", "ew")
+
+    def for_detail(self) -> ResultQuerySet:
+        """The director's result page: the result with its section, board, table and the pairs' players."""
+        return self.select_related(
+            "section", "board", "seating__table", "ns__player1", "ns__player2", "ew__player1", "ew__player2"
+        )
+
+    def for_table_page(self) -> ResultQuerySet:
+        """A table's results with their boards, by board number."""
+        return self.select_related("board").order_by("board__number")
+
+    def for_table_result(self) -> ResultQuerySet:
+        """One result on a table's page, with what scoring it needs and its rulings."""
+        return self.select_related("board", "seating__table", "section__event", "ns", "ew").prefetch_related(
+            "rulings"
+        )
+
+
+class RulingQuerySet(models.QuerySet["Ruling"]):
+    def for_section(self, section: Section) -> RulingQuerySet:
+        """Every ruling of a section in the order made, for the scored sheet (grouped by result there)."""
+        return self.filter(result__section=section).order_by("created", "id")
+
+    def for_detail(self) -> RulingQuerySet:
+        """A result's rulings on its page, in the order made, with who made and undid them."""
+        return self.select_related("created_by", "undone_by").order_by("created", "id")
+
+
+class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):
+    def for_log(self) -> AuditEntryQuerySet:
+        """The audit log: newest first, with the person or table device that made each change."""
+        return self.select_related("user", "table").order_by("-at", "-id")
+
+    def for_detail(self) -> AuditEntryQuerySet:
+        """A result's trail on its page: oldest first, with the person or table device."""
+        return self.select_related("user", "table").order_by("at", "id")

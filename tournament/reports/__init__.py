@@ -1,0 +1,78 @@
+"""The rows every results screen and export shows: standings, travellers, recaps, matches.
+
+One function per table of figures. Each takes a :class:`~tournament.services.standings.SectionScores`,
+which the engine has already scored, and returns small frozen rows of exact values (ints and
+``Fraction``). The HTML tables, the CSV export, the XLSX workbook and the PDF sheets all
+consume these rows, so they cannot disagree (issue 5). Nothing here scores: every figure comes
+from ``scoring`` (Law H for pair contests, Law G for team matches, Law B (3) for irregular
+tables); this package only puts the engine's figures side by side with the facts they came from.
+
+One module per concept: ``standings``, ``travellers`` (with the hand diagram), ``recaps`` (with
+one result explained), ``matches`` (with the pair x deal matrix), ``rulings`` and ``common``.
+Import from the package: ``from tournament import reports`` or ``from tournament.reports import X``.
+"""
+
+from .common import RED, SYMBOLS, contract_text, exact_text, rounded_text, symbol_text
+from .matches import (
+    MatchRow,
+    MatchSummary,
+    MatchTable,
+    MatrixRow,
+    TeamLine,
+    match_rows,
+    match_summary,
+    matrix_deals,
+    matrix_rows,
+)
+from .recaps import ContestEntry, Explanation, RecapLine, explanation, pair_standing, recap_rows
+from .rulings import RulingNote, RulingRow, ruling_notes, rulings_rows
+from .standings import StandingRow, standings_rows, waiting_rows
+from .travellers import (
+    Diagram,
+    HandRow,
+    Holding,
+    HonoursHeld,
+    TravellerLine,
+    board_traveller,
+    deal_diagram,
+    traveller_rows,
+)
+
+__all__ = [
+    "RED",
+    "SYMBOLS",
+    "ContestEntry",
+    "Diagram",
+    "Explanation",
+    "HandRow",
+    "Holding",
+    "HonoursHeld",
+    "MatchRow",
+    "MatchSummary",
+    "MatchTable",
+    "MatrixRow",
+    "RecapLine",
+    "RulingNote",
+    "RulingRow",
+    "StandingRow",
+    "TeamLine",
+    "TravellerLine",
+    "board_traveller",
+    "contract_text",
+    "deal_diagram",
+    "exact_text",
+    "explanation",
+    "match_rows",
+    "match_summary",
+    "matrix_deals",
+    "matrix_rows",
+    "pair_standing",
+    "recap_rows",
+    "rounded_text",
+    "ruling_notes",
+    "rulings_rows",
+    "standings_rows",
+    "symbol_text",
+    "traveller_rows",
+    "waiting_rows",
+]

@@ -1,0 +1,71 @@
+"""Small values every table of figures shares: suit symbols, the exact and rounded figures, who played what.
+
+Nothing here scores: the figures come from ``scoring`` (``round_half_away`` is reading R-7's
+rounding, done once, at the edge).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scoring.numbers import round_half_away
+from scoring.pairs import signed_text
+
+from ..models import Result
+from ..services.standings import ScoredResult, SectionScores
+
+SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠", "NT": "NT"}
+RED = frozenset({"H", "D"})
+
+
+def exact_text(value: Fraction | None) -> str:
+    """The exact figure, signed, only where rounding hides it: "+49 2/3"; "" for a whole number."""
+    if value is None or value.denominator == 1:
+        return ""
+    return signed_text(value)
+
+
+def contract_text(result: Result, *, whist: bool) -> str:
+    """What was played: "3HX", "Passed out", "Not played (Law B)"; for whist the trump suit turned."""
+    if whist:
+        return "Not played (Law B)" if result.not_played else result.trumps
+    return result.contract_text
+
+
+def symbol_text(text: str) -> str:
+    """A contract or trump suit in plain text with suit symbols: "3HX" as "3♥X", "H" as "♥"."""
+    if text in SYMBOLS:
+        return SYMBOLS[text]
+    if not text or not text[0].isdigit():
+        return text
+    strain = "NT" if text[1:].startswith("NT") else text[1:2]
+    return text[0] + SYMBOLS.get(strain, strain) + text[1 + len(strain) :]
+
+
+def rounded_text(value: Fraction | int | None) -> str:
+    """The whole figure shown, signed, halves away from zero (reading R-7): "+50", "-3", "0"."""
+    if value is None:
+        return ""
+    return signed_text(round_half_away(value))
+
+
+def _names(sheet: SectionScores, label: str) -> str:
+    pair = sheet.pairs.get(label)
+    return pair.names if pair is not None else ""
+
+
+def _pair_pk(sheet: SectionScores, label: str) -> int | None:
+    pair = sheet.pairs.get(label)
+    return pair.pk if pair is not None else None
+
+
+def _declarer(scored: ScoredResult, whist: bool) -> str:
+    result = scored.result
+    return "" if whist or result.passed_out or result.not_played else result.declarer
+
+
+def _tricks(scored: ScoredResult, whist: bool) -> int | None:
+    result = scored.result
+    if result.not_played or (not whist and result.passed_out):
+        return None
+    return result.tricks

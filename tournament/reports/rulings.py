@@ -1,0 +1,87 @@
+"""The director's rulings as the rows print them: a note on a traveller or recap, and the rulings log.
+
+Every ruling is kept, active and undone (Laws B, D, E, F, 84); these rows only show them.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from ..models import Ruling
+from ..services.standings import SectionScores
+
+
+@dataclass(frozen=True, slots=True)
+class RulingNote:
+    """A director's ruling as a recap or traveller prints it: the law, what it did, and why."""
+
+    ruling_pk: int
+    kind: str
+    law: str
+    reason: str
+    active: bool
+    created: datetime.datetime
+    undone_at: datetime.datetime | None
+
+    @property
+    def text(self) -> str:
+        """ "Law F: North declared out of turn ..." (undone rulings say so)."""
+        undone = "" if self.active else " (undone)"
+        return f"{self.law}: {self.reason}{undone}"
+
+
+def ruling_notes(rulings: list[Ruling]) -> tuple[RulingNote, ...]:
+    """Every ruling on a result, active and undone, in the order they were made."""
+    return tuple(
+        RulingNote(r.pk, r.get_kind_display(), r.law, r.reason, r.active, r.created, r.undone_at)
+        for r in rulings
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RulingRow:
+    """One ruling of the night, for the rulings log: where, the law, what it changed, why."""
+
+    board: int
+    round: int
+    table: int
+    result_pk: int
+    ns: str
+    ew: str
+    kind: str
+    law: str
+    side: str
+    points: int
+    seat: str
+    reason: str
+    active: bool
+    created: datetime.datetime
+    undone_at: datetime.datetime | None
+
+
+def rulings_rows(sheet: SectionScores) -> list[RulingRow]:
+    """Every ruling of the section, active and undone, by board and table (Laws B, D, E, F, 84)."""
+    rows = [
+        RulingRow(
+            board=s.result.board.number,
+            round=s.result.seating.round,
+            table=s.result.seating.table.number,
+            result_pk=s.result.pk,
+            ns=s.result.ns.label,
+            ew=s.result.ew.label,
+            kind=r.get_kind_display(),
+            law=r.law,
+            side=r.get_side_display() if r.side else "",
+            points=r.points,
+            seat=r.seat,
+            reason=r.reason,
+            active=r.active,
+            created=r.created,
+            undone_at=r.undone_at,
+        )
+        for s in sheet.results
+        for r in s.rulings
+    ]
+    rows.sort(key=lambda row: (row.board, row.round, row.table, row.created))
+    return rows
