@@ -338,7 +338,7 @@ def _team_total(
     pairs = tuple(PairTotal(pair, pair_direction[pair], pair_points[pair]) for pair in team.pairs)
     gross = sum(total.points for total in pairs)
     lines = [
-        f"Team {team.name}: "
+        f"{team.name}: "
         + ", ".join(f"{total.pair} ({total.direction.label}) {total.points}" for total in pairs)
         + f"; {gross} {unit} in all."
     ]
@@ -352,7 +352,7 @@ def _team_total(
     average = Fraction(sum(figures), len(figures))
     rounded = round_half_away(average)
     lines.append(
-        f"Team {team.name}'s odd pair sits {odd_direction.label}, so it adds the average of all pairs seated "
+        f"{team.name}'s odd pair sits {odd_direction.label}, so it adds the average of all pairs seated "
         f"{opposite.label}: ({sum_text(figures)}) / {len(figures)} = {mixed_text(average)}, "
         f"taken as {rounded} "
         f"(Law G). Total {gross + rounded}"

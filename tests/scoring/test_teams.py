@@ -65,7 +65,7 @@ def test_t52_explains_the_added_average() -> None:
     lines = team_match(SIX_A, SIX_B, t52_results()).lines
 
     assert lines[1] == (
-        "Team A's odd pair sits N-S, so it adds the average of all pairs seated E-W: "
+        "A's odd pair sits N-S, so it adds the average of all pairs seated E-W: "
         "(150 + 250 + 150) / 3 = 183 1/3, taken as 183 (Law G). Total 834, exactly 834 1/3."
     )
 
