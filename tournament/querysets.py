@@ -96,6 +96,11 @@ class ResultQuerySet(models.QuerySet["Result"]):
     def for_scoring(self) -> ResultQuerySet:
         return self.select_related("board", "seating__table", "ns", "ew")
 
+    def for_section_scores(self) -> ResultQuerySet:
+        """A whole section's results: only the seating and table joined; the caller attaches the
+        section's boards and pairs, loaded once (``services.standings.load_section``)."""
+        return self.select_related("seating__table")
+
     def for_detail(self) -> ResultQuerySet:
         """The director's result page: the result with its section, board, table and the pairs' players."""
         return self.select_related(

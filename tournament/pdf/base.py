@@ -26,7 +26,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, LongTable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from scoring.numbers import mixed_text, round_half_away
 from scoring.pairs import natural_key
@@ -337,11 +337,13 @@ class PdfRenderer:
         stripes: bool = True,
         extra: Iterable[tuple[Any, ...]] = (),
         font_size: float = 8.5,
-    ) -> Table:
+    ) -> LongTable:
         """A ruled table in the house style: shaded bold header repeated on every page, thin grid,
         striped rows, numbers right-aligned. ``widths`` are fractions of the frame width.
         """
-        table = Table(
+        # LongTable measures its rows once; a plain Table re-measures all the rows left at every
+        # page break, which makes a long standings list cost the square of its length.
+        table = LongTable(
             [list(row) for row in rows],
             colWidths=[fraction * self.width for fraction in widths],
             repeatRows=header_rows,
