@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .core import Side
 from .errors import MovementError
@@ -166,6 +166,10 @@ class Movement:
     phantom: str | None = None
     notes: tuple[str, ...] = ()
     teams: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    # Indexes built once, so that a guide card costs its own rounds, not the whole movement.
+    _where: dict[tuple[int, str], Seating] = field(init=False, repr=False, compare=False)
+    _by_table: dict[int, tuple[Seating, ...]] = field(init=False, repr=False, compare=False)
+    _by_pair: dict[str, tuple[Seating, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", MovementKind.parse(self.kind))
@@ -179,18 +183,27 @@ class Movement:
         if self.teams is not None:
             a, b = self.teams
             object.__setattr__(self, "teams", (tuple(a), tuple(b)))
+        by_table: dict[int, list[Seating]] = {}
+        by_pair: dict[str, list[Seating]] = {}
+        for seating in self.seatings:
+            by_table.setdefault(seating.table, []).append(seating)
+            for pair in (seating.ns, seating.ew):
+                by_pair.setdefault(pair, []).append(seating)
+        where = {(s.round, pair): s for s in self.seatings for pair in (s.ns, s.ew)}
+        object.__setattr__(self, "_where", where)
+        object.__setattr__(self, "_by_table", {t: tuple(rows) for t, rows in by_table.items()})
+        object.__setattr__(self, "_by_pair", {p: tuple(rows) for p, rows in by_pair.items()})
 
     def table_card(self, table: int) -> tuple[TableCardRow, ...]:
         """The guide card of one table: each round's N-S pair, E-W pair, boards and next moves.
 
         Howell cards also say where each pair goes next (spec §5.1).
         """
-        if table not in {seating.table for seating in self.seatings}:
+        if table not in self._by_table:
             raise MovementError(f"Table {table} is not one of the tables of this movement.")
-        where = {(s.round, pair): s for s in self.seatings for pair in (s.ns, s.ew)}
         rows = []
-        for seating in sorted((s for s in self.seatings if s.table == table), key=lambda s: s.round):
-            moves = [self._next(pair, seating, where) for pair in (seating.ns, seating.ew)]
+        for seating in sorted(self._by_table[table], key=lambda s: s.round):
+            moves = [self._next(pair, seating, self._where) for pair in (seating.ns, seating.ew)]
             rows.append(
                 TableCardRow(seating.round, seating.ns, seating.ew, seating.boards, seating.sit_out, *moves)
             )
@@ -202,8 +215,7 @@ class Movement:
             raise MovementError(f"Pair {pair} is not one of the pairs of this movement.")
         rows = [
             PairCardRow(s.round, s.table, s.direction(pair), s.opponents(pair), s.boards, s.sit_out)
-            for s in self.seatings
-            if pair in (s.ns, s.ew)
+            for s in self._by_pair.get(pair, ())
         ]
         return tuple(sorted(rows, key=lambda row: (row.round, row.table)))
 

@@ -99,13 +99,13 @@ def plausible_result(hands: Hands, rng: random.Random) -> tuple[Contract, Seat, 
     return Contract(level, strain, doubling), declarer, tricks
 
 
-def _players(club: Club, count: int, start: int) -> list[str]:
+def _players(count: int, start: int) -> list[str]:
     return [PLAYERS[(start + i) % len(PLAYERS)] for i in range(count)]
 
 
 def _name_pairs(event: Event, user: Any, start: int) -> None:
     pairs = Pair.objects.filter(section__event=event, is_phantom=False).order_by("id")
-    names = _players(event.club, 2 * pairs.count(), start)
+    names = _players(2 * pairs.count(), start)
     for index, pair in enumerate(pairs):
         event_service.name_pair(pair=pair, first=names[2 * index], second=names[2 * index + 1], user=user)
 

@@ -11,7 +11,7 @@ from django import forms
 
 from scoring.core import Contract, Seat, Side, check_tricks
 from scoring.deal import Award, Deal, Options, Revoke, RevokePenalty, SlamScale
-from scoring.errors import ContractError, ScoringError
+from scoring.errors import ContractError
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 REVOKE_BY = [("", "—"), *SEATS]
@@ -135,6 +135,3 @@ class DealForm(forms.Form):
             awards=awards,
         )
         return deal, Options(slams=SlamScale.parse(data["slams"]), duplicate=bool(data.get("duplicate")))
-
-
-__all__ = ["DealForm", "ScoringError"]

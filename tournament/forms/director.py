@@ -20,7 +20,8 @@ from scoring.errors import ScoringError
 
 from ..models import SEAT_CHOICES, SIDE_CHOICES, Event, Pair, Result, Ruling, Seating, Section, Team
 from ..services.events import Plan
-from ..services.results import Facts, revoke_from
+from ..services.facts import revokes_of
+from ..services.results import Facts
 from ..services.rulings import PRESETS
 
 HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
@@ -320,7 +321,7 @@ class CorrectionForm(ResultFactsForm):
 
     def result_facts(self, result: Result) -> Facts:
         """The corrected facts, keeping the revokes the table reported (a ruling handles new ones)."""
-        return self.facts(tuple(revoke_from(item) for item in result.revokes))
+        return self.facts(revokes_of(result))
 
 
 class ReasonForm(forms.Form):

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import bisect
 from collections import defaultdict
-from dataclasses import replace
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
-from scoring.movements import Movement, PairCardRow, Seating, TableCardRow, boards_text
+from scoring.movements import Movement, PairCardRow, TableCardRow, boards_text
 
 from ..models import Pair, Section
 from ..services.events import SetupRefused, movement_of
@@ -29,38 +28,12 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-class Slices:
-    """The part of a movement each card needs, indexed once.
-
-    ``Movement.table_card`` and ``pair_card`` look through every seating of the night; a card
-    of one table only concerns the seatings of the pairs that sit at it (where they come from
-    and go next), and a pair's card only its own. Giving each card its slice keeps the guide
-    cards' cost in line with the size of the night instead of its square.
-    """
-
-    def __init__(self, movement: Movement) -> None:
-        self.movement = movement
-        self.by_pair: dict[str, list[Seating]] = defaultdict(list)
-        self.by_table: dict[int, list[Seating]] = defaultdict(list)
-        for seating in movement.seatings:
-            self.by_pair[seating.ns].append(seating)
-            self.by_pair[seating.ew].append(seating)
-            self.by_table[seating.table].append(seating)
-
-    def for_table(self, table: int) -> Movement:
-        pairs = {pair for seating in self.by_table[table] for pair in (seating.ns, seating.ew)}
-        seatings = {id(s): s for pair in pairs for s in self.by_pair[pair]}
-        return replace(self.movement, seatings=tuple(seatings.values()))
-
-    def for_pair(self, pair: str) -> Movement:
-        return replace(self.movement, seatings=tuple(self.by_pair[pair]))
-
-
 class BoardPlays:
     """Where each set of boards is played, round by round, for "boards go to" on the table cards."""
 
     def __init__(self, movement: Movement) -> None:
         self.plays: dict[frozenset[int], list[tuple[int, int]]] = defaultdict(list)
+        self.seated = {seating.table for seating in movement.seatings}
         for seating in movement.seatings:
             self.plays[frozenset(seating.boards)].append((seating.round, seating.table))
         for plays in self.plays.values():
@@ -116,9 +89,8 @@ class GuidesPdf(PdfRenderer):
             self.gap(),
         ]
         plays = BoardPlays(movement)
-        slices = Slices(movement)
-        tables = sorted({seating.table for seating in movement.seatings})
-        cards = [[self.table_card(section, table, slices.for_table(table), plays)] for table in tables]
+        tables = sorted(plays.seated)
+        cards = [[self.table_card(section, table, movement, plays)] for table in tables]
         story += self.grid(cards, [self.width])
         return story
 
@@ -148,8 +120,7 @@ class GuidesPdf(PdfRenderer):
             return ""
         if movement.phantom:
             # seatings against the phantom are not saved: a Mitchell's phantom table has none at all
-            seated = {seating.table for seating in movement.seatings}
-            empty = [table for table in range(1, section.tables + 1) if table not in seated]
+            empty = [table for table in range(1, section.tables + 1) if table not in plays.seated]
             return f"table {empty[0]} (sit-out)" if len(empty) == 1 else "the sit-out table"
         if section.movement == Section.Movement.RELAY_MITCHELL:
             return "the bye stand"
@@ -160,11 +131,8 @@ class GuidesPdf(PdfRenderer):
     def pair_cards(self, section: Section, movement: Movement, names: dict[str, str]) -> list[Flowable]:
         story: list[Flowable] = [self.text(self.heading(section, "Pair guide cards"), "title")]
         half = (self.width - CARD_GAP) / 2
-        slices = Slices(movement)
         cards: list[Flowable] = [
-            self.pair_card(
-                pair, names.get(pair, ""), self.pair_rows(slices.for_pair(pair), pair), half - 2 * CARD_GAP
-            )
+            self.pair_card(pair, names.get(pair, ""), self.pair_rows(movement, pair), half - 2 * CARD_GAP)
             for pair in sorted(movement.pairs, key=pair_order)
         ]
         rows = [cards[index : index + 2] for index in range(0, len(cards), 2)]

@@ -10,9 +10,6 @@ and running gross instead (Law G: there is no average).
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import replace
-
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Line, String
 from reportlab.lib import colors
@@ -20,11 +17,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak
 
 from scoring.core import Side
-from scoring.pairs import PairDealScore
 
 from ..models import Pair
 from ..reports import RecapLine, StandingRow, recap_rows, standings_rows
-from ..services.standings import ScoredResult, SectionScores
+from ..services.standings import SectionScores
 from .base import MINUS, RED, PdfRenderer, contract_markup, pair_order, plain, rounded, signed, trumps_markup
 from .fonts import SANS
 
@@ -53,33 +49,6 @@ TEAM = (
 )
 
 
-def pair_slices(sheet: SectionScores) -> dict[str, SectionScores]:
-    """Each pair's own slice of the scored sheet: its results and its contest scores, in one pass.
-
-    ``recap_rows`` looks up a pair's results and deal scores by scanning the whole sheet; for a
-    recap of every pair that would cost pairs × results. Given the pair's slice it reads the same
-    figures (the engine's, already computed over the whole field), so the recaps grow with the
-    night rather than with its square.
-    """
-    results: dict[str, list[ScoredResult]] = defaultdict(list)
-    for scored in sheet.results:
-        results[scored.result.ns.label].append(scored)
-        results[scored.result.ew.label].append(scored)
-    scores: dict[str, list[PairDealScore]] = defaultdict(list)
-    for score in sheet.contest.scores if sheet.contest is not None else ():
-        scores[score.pair].append(score)
-    return {
-        label: replace(
-            sheet,
-            results=mine,
-            contest=replace(sheet.contest, scores=tuple(scores[label]))
-            if sheet.contest is not None
-            else None,
-        )
-        for label, mine in results.items()
-    }
-
-
 class RecapsPdf(PdfRenderer):
     """Recap sheets: one page-group per pair, with notes, laws and a ± chart."""
 
@@ -91,13 +60,12 @@ class RecapsPdf(PdfRenderer):
         story: list[Flowable] = []
         for sheet in self.sheets:
             standings = self.standings(sheet)
-            slices = pair_slices(sheet)
             for pair in sorted(
                 (p for p in sheet.pairs.values() if not p.is_phantom), key=lambda p: pair_order(p.label)
             ):
                 if story:
                     story.append(PageBreak())
-                story += self.recap(slices.get(pair.label, sheet), pair, standings)
+                story += self.recap(sheet, pair, standings)
         return story or [self.text("This event has no pairs yet.")]
 
     @staticmethod

@@ -83,6 +83,14 @@ def ruling_awards(rulings: Iterable[Ruling]) -> tuple[Award, ...]:
     )
 
 
+def revokes_of(result: Result) -> tuple[Revoke, ...]:
+    """The revokes the table reported with the result (Law 84), as the engine's values."""
+    return tuple(
+        Revoke(Seat.parse(item["by"]), RevokePenalty.parse(item.get("penalty", "points")))
+        for item in result.revokes
+    )
+
+
 def ruling_revokes(rulings: Iterable[Ruling]) -> tuple[Revoke, ...]:
     return tuple(
         Revoke(Seat.parse(r.seat), RevokePenalty.parse(r.revoke_penalty or "points"))
@@ -95,17 +103,13 @@ def deal_of(result: Result, rulings: Iterable[Ruling] = ()) -> Deal:
     """The engine's deal for an Auction result, with the director's awards and revokes applied."""
     rulings = list(rulings)
     contract = contract_of(result)
-    revokes = tuple(
-        Revoke(Seat.parse(item["by"]), RevokePenalty.parse(item.get("penalty", "points")))
-        for item in result.revokes
-    )
     return Deal(
         contract=contract,
         declarer=Seat.parse(result.declarer) if contract is not None else None,
         tricks=result.tricks if contract is not None else 0,
         honours=honours_of(result) if contract is not None else (0, 0, 0, 0),
         dealers_one_spade=result.dealers_one_spade,
-        revokes=revokes + ruling_revokes(rulings),
+        revokes=revokes_of(result) + ruling_revokes(rulings),
         awards=ruling_awards(rulings),
     )
 

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.core import Contract, Seat
-from scoring.deal import Deal, Revoke, RevokePenalty
+from scoring.deal import Deal, Revoke
 from scoring.duplicate_laws import may_claim_revoke, may_correct_score
 from scoring.errors import ScoringError
 
@@ -323,7 +323,3 @@ def agree_round(*, seating: Seating, user: Any = None, table: Table | None = Non
             after={"boards": seating.board_numbers},
         )
     return seating
-
-
-def revoke_from(data: dict[str, str]) -> Revoke:
-    return Revoke(Seat.parse(data["by"]), RevokePenalty.parse(data.get("penalty", "points")))
