@@ -26,11 +26,17 @@ def role_in(user: Any, club: Club) -> str | None:
     return membership.role if membership else None
 
 
-def viewable_event(request: HttpRequest, club_slug: str, event_id: int) -> Event:
-    """The event if the visitor may see it: published, or one of the user's clubs."""
+def _event(club_slug: str, event_id: int) -> Event:
+    """The event, looked up only through its club: an id under another club's slug is not found."""
     event = Event.objects.select_related("club").filter(pk=event_id, club__slug=club_slug).first()
     if event is None:
         raise Http404("No such event.")
+    return event
+
+
+def viewable_event(request: HttpRequest, club_slug: str, event_id: int) -> Event:
+    """The event if the visitor may see it: published, or one of the user's clubs."""
+    event = _event(club_slug, event_id)
     if not event.published and role_in(request.user, event.club) is None:
         raise Http404("No such event.")
     return event
@@ -38,8 +44,8 @@ def viewable_event(request: HttpRequest, club_slug: str, event_id: int) -> Event
 
 def event_for_role(request: HttpRequest, club_slug: str, event_id: int, roles: tuple[str, ...]) -> Event:
     """The event if the user holds one of ``roles`` in its club; otherwise 404."""
-    event = Event.objects.select_related("club").filter(pk=event_id, club__slug=club_slug).first()
-    if event is None or role_in(request.user, event.club) not in roles:
+    event = _event(club_slug, event_id)
+    if role_in(request.user, event.club) not in roles:
         raise Http404("No such event.")
     return event
 
