@@ -30,7 +30,7 @@ check: $(VENV)/.installed
 	$(MAKE) migrations-check
 
 migrations-check: $(VENV)/.installed
-	SECRET_KEY=migrations-check $(PY) manage.py makemigrations --check --dry-run
+	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
 test-sqlite: $(VENV)/.installed
 	$(PY) -m pytest -q
