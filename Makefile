@@ -77,4 +77,4 @@ benchmark: $(VENV)/.installed
 	DEBUG=1 $(PY) benchmarks/exports.py
 
 clean:
-	rm -rf $(VENV) build staticfiles db.sqlite3
+	rm -rf $(VENV) build staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm
