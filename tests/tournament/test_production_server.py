@@ -94,3 +94,19 @@ def test_listening_everywhere_allows_and_prints_the_laptops_own_address() -> Non
     assert url("0.0.0.0", "8000", lan) == "http://192.168.1.20:8000/"
     assert allowed_hosts("127.0.0.1", []) == ["127.0.0.1", "localhost", "[::1]"]
     assert url("127.0.0.1", "8000", []) == "http://127.0.0.1:8000/"
+
+
+def test_gunicorn_will_not_serve_on_an_empty_key(tmp_path: Path) -> None:
+    env = production_env(tmp_path, SECRET_KEY="")
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-c",
+        "gunicorn.conf.py",
+        "--bind",
+        f"127.0.0.1:{free_port()}",
+    ]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "SECRET_KEY is empty" in done.stderr.strip().splitlines()[-1]
