@@ -1,7 +1,8 @@
 """Settings for the duplicate tournament manager, read from the environment.
 
 SQLite is the default database; PostgreSQL is reached through ``DATABASE_URL``.
-With ``DEBUG`` off the app refuses to start unless a real ``SECRET_KEY`` is given.
+With ``DEBUG`` off the app refuses to start without a real secret key: ``SECRET_KEY``, or the key
+file ``make run`` makes (tournament/secret_key.py). A weak key stops any start.
 """
 
 from __future__ import annotations
@@ -133,6 +134,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000",
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
+        **DATABASES["default"].get("OPTIONS", {}),  # what DATABASE_URL's ?options say wins
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -200,8 +202,8 @@ if HTTPS:
 else:
     # A club laptop serves plain HTTP on the club's Wi-Fi: there is no certificate for a
     # 192.168.x.y address. Secure cookies would never come back (nobody could log in), a redirect
-    # to https would reach nothing, and HSTS would lock the phones out of the laptop for a year.
-    # So `check --deploy` is told these four are decided, not forgotten; HTTPS=1 turns them on.
+    # to https would reach nothing, and HSTS is only ever sent over https. So `check --deploy` is
+    # told these four are decided, not forgotten; HTTPS=1 turns them on.
     SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 LOGGING = {
