@@ -108,6 +108,9 @@ def test_a_json_backup_restores_the_night_on_this_database(tmp_path: Path) -> No
         call_command("backup", "--format", "json", "--output", str(backup))
     with pytest.raises(CommandError, match="This database holds 2 club"):
         call_command("restore", str(backup))
+    out = io.StringIO()
+    call_command("restore", str(backup), "--dry-run", stdout=out)
+    assert out.getvalue().startswith("Would replace 2 club(s), 1 event(s)")
     assert standings() == changed
 
     out = io.StringIO()

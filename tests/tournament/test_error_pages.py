@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import PermissionDenied
-from django.test import Client, RequestFactory
+from django.http import HttpRequest, HttpResponse
+from django.test import Client, RequestFactory, override_settings
+from django.urls import path
 from django.views import defaults
 
 pytestmark = pytest.mark.django_db
 
 SITE = "♠♥ Duplicate"
 CODE = ("Traceback", "URLconf", "tournament.urls", "Resolver404", "settings.py", "DisallowedHost", "csrf")
+
+
+def crash(request: HttpRequest) -> HttpResponse:
+    raise RuntimeError("internal detail: tournament/services/results.py, line 42")
+
+
+urlpatterns = [path("crash/", crash)]
 
 
 def shows_no_code(html: str) -> None:
@@ -59,4 +68,14 @@ def test_the_server_error_page_renders_with_no_request_context() -> None:
     html = response.content.decode()
     assert SITE in html and "Something went wrong" in html
     assert "/static/tournament/site.css" in html
+    shows_no_code(html)
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_a_crash_shows_the_sites_error_page_and_nothing_of_the_code() -> None:
+    response = Client(raise_request_exception=False).get("/crash/")
+    assert response.status_code == 500
+    html = response.content.decode()
+    assert SITE in html and "Something went wrong" in html
+    assert "internal detail" not in html
     shows_no_code(html)

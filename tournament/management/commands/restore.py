@@ -22,12 +22,18 @@ class Command(BaseCommand):
         parser.add_argument(
             "--force", action="store_true", help="Replace a database that holds clubs or accounts."
         )
+        parser.add_argument(
+            "--dry-run", action="store_true", help="Say what would be replaced; change nothing."
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
         try:
-            backups.format_of(path)
+            fmt = backups.format_of(path)
             before = backups.contents()
+            if options["dry_run"]:
+                self.stdout.write(f"Would replace {before} with the {fmt} backup {path}.")
+                return
             if not before.empty and not options["force"]:
                 raise CommandError(
                     f"This database holds {before}: restoring replaces all of it. Add --force to "
