@@ -19,3 +19,6 @@ timeout = 120
 graceful_timeout = 10
 accesslog = "-"
 errorlog = "-"
+# gunicorn 27's control socket has one path per user ($HOME/.gunicorn/gunicorn.ctl): a second
+# server (a test run beside make run) would take it over. Nothing here uses it.
+control_socket_disable = True
