@@ -134,7 +134,7 @@ def _restore_sqlite(path: Path) -> None:
             f"{path} is a SQLite backup and this database is PostgreSQL: restore a JSON backup "
             "(manage.py backup --format json, taken where the SQLite database is)."
         )
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as source:
+    with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as source:
         try:
             tables = {row[0] for row in source.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             healthy = source.execute("PRAGMA quick_check").fetchone()[0] == "ok"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -155,3 +157,15 @@ def test_a_sqlite_backup_is_refused_on_postgresql_with_what_to_do(tmp_path: Path
     path.write_bytes(b"SQLite format 3\x00" + bytes(100))
     with pytest.raises(CommandError, match="restore a JSON backup"):
         call_command("restore", str(path), "--force")
+
+
+@pytest.mark.django_db
+def test_another_programs_sqlite_database_is_refused(tmp_path: Path) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("on PostgreSQL any SQLite file is refused (test above)")
+    path = tmp_path / "other.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as other:
+        other.execute("CREATE TABLE scores (n integer)")
+    with pytest.raises(CommandError, match="is a SQLite database but not one of this program's"):
+        call_command("restore", str(path), "--force")
+    assert Club.objects.count() == 0
