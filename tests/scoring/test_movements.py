@@ -89,6 +89,36 @@ def test_tv46_six_table_relay_round_one() -> None:
     assert movement.shared_boards(1) == (((1, 2), (1, 6)),)
 
 
+def test_relay_mitchell_cards_name_the_relay_tables_and_the_bye_stand_round_by_round() -> None:
+    notes = mitchell(4, 2, even="relay").table_notes()
+    stand = (
+        "Bye stand between tables 2 and 3: boards 5-6 in round 1; boards 7-8 in round 2; "
+        "boards 1-2 in round 3; boards 3-4 in round 4."
+    )
+    assert notes == {
+        1: ("Relay: shares its boards with table 4 in every round; the boards sit between the two tables.",),
+        2: (stand, "In rounds 2-4 its boards come from the bye stand."),
+        3: (stand, "After rounds 1-3 its boards go to the bye stand."),
+        4: ("Relay: shares its boards with table 1 in every round; the boards sit between the two tables.",),
+    }
+
+
+def test_relay_mitchell_with_a_half_table_shares_no_boards_with_the_phantoms_table() -> None:
+    notes = mitchell(4, 2, even="relay", phantom=True).table_notes()
+    assert sorted(notes) == [2, 3]
+
+
+def test_skip_mitchell_cards_say_after_which_round_the_ew_pairs_skip() -> None:
+    notes = mitchell(6, 2, even="skip").table_notes()
+    line = "After round 3 the E-W pairs skip a table: they move up two tables instead of one."
+    assert notes == dict.fromkeys(range(1, 7), (line,))
+
+
+@pytest.mark.parametrize("movement", [mitchell(5, 2), howell(4, 1)], ids=["plain Mitchell", "Howell"])
+def test_other_movements_add_nothing_to_the_table_cards(movement: Movement) -> None:
+    assert movement.table_notes() == {}
+
+
 @pytest.mark.parametrize("round_", sorted(TV47), ids=[f"TV-47-round-{r}" for r in sorted(TV47)])
 def test_tv47_four_table_howell_round(round_: int) -> None:
     movement = howell(4, 1)

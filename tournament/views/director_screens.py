@@ -20,7 +20,7 @@ from scoring.whist import duplicate_whist_deal
 
 from ..forms.director import EntryRowForm
 from ..models import AuditEntry, Board, Event, Result, Ruling, Seating
-from ..services.events import Plan, check_plan
+from ..services.events import SECTION_MOVEMENT, Plan, check_plan
 from ..services.facts import score_of
 from ..services.results import Facts
 from ..services.standings import IRREGULAR_KINDS, ScoredResult, SectionScores
@@ -32,14 +32,17 @@ MOST_PAIRS_IN_GRID = 20
 def movement_check(plan: Plan) -> dict[str, Any]:
     """The checker's verdict on a plan and its guide cards, before anything is saved (spec §5.7)."""
     movement, report = check_plan(plan)
+    notes = movement.table_notes()
     cards = [
-        (table, [row.line() for row in movement.table_card(table)]) for table in range(1, movement.tables + 1)
+        (table, [row.line() for row in movement.table_card(table)], notes.get(table, ()))
+        for table in range(1, movement.tables + 1)
     ]
     pairs = report.pairs if len(report.pairs) <= MOST_PAIRS_IN_GRID else ()
     meetings = [(pair, report.meetings[i]) for i, pair in enumerate(report.pairs) if pair in pairs]
     summary = [*movement.lines(), *(line for line in report.lines()[1:] if line not in report.problems)]
     return {
         "movement": movement,
+        "chosen": SECTION_MOVEMENT[movement.kind].label,
         "report": report,
         "summary": summary,
         "cards": cards,
