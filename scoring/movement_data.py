@@ -320,11 +320,11 @@ class Movement:
             lines = notes.setdefault(table, [])
             lines.append(line)
             if table in puts:
-                after = _rounds_text(puts[table], self.rounds)
-                lines.append(f"After {after} its boards go to the bye stand.")
+                rounds = _rounds_text(puts[table], self.rounds)
+                lines.append(f"After {rounds} its boards go to the bye stand.")
             if table in takes:
-                during = _rounds_text(takes[table], self.rounds)
-                lines.append(f"In {during} its boards come from the bye stand.")
+                rounds = _rounds_text(takes[table], self.rounds)
+                lines.append(f"In {rounds} its boards come from the bye stand.")
 
     def _skips(self) -> list[int]:
         """The rounds after which an E-W pair moves up two tables (or more) instead of one."""
