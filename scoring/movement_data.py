@@ -277,9 +277,9 @@ class Movement:
             if not s.sit_out:
                 at.setdefault((s.round, s.boards), []).append(s.table)
         shared: dict[tuple[int, ...], list[int]] = {}
-        for (round_, _), tables in at.items():
-            if len(tables) > 1:
-                shared.setdefault(tuple(sorted(tables)), []).append(round_)
+        for (round_, _), seated in at.items():
+            if len(seated) > 1:
+                shared.setdefault(tuple(sorted(seated)), []).append(round_)
         for tables, rounds in shared.items():
             when = _rounds_text(sorted(set(rounds)), self.rounds)
             for table in tables:
