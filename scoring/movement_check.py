@@ -14,7 +14,17 @@ from dataclasses import dataclass
 
 from .core import Side
 from .errors import MovementError
-from .movement_data import Movement, MovementKind, Seating, _count, _names, _plural, boards_text, pair_order
+from .movement_data import (
+    Movement,
+    MovementKind,
+    Seating,
+    _count,
+    _names,
+    _plural,
+    boards_text,
+    pair_order,
+    span_text,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +108,17 @@ class MovementReport:
         ]
         if sitting:
             lines.append("Sit-outs: " + ", ".join(sitting) + ".")
-        low, high = self.balance
-        lines.append(f"Two pairs hold the same cards on {low} to {high} boards.")
+        lines.append(self._balance_line())
         return tuple(lines)
+
+    def _balance_line(self) -> str:
+        """ "Two pairs hold the same cards on 6 boards", with ", or on none" where some pairs never do."""
+        values = [row[j] for i, row in enumerate(self.comparisons) for j in range(i + 1, len(row))]
+        shared = [value for value in values if value]
+        if not shared:
+            return "No two pairs hold the same cards on any board."
+        none = ", or on none" if len(shared) < len(values) else ""
+        return f"Two pairs hold the same cards on {span_text(min(shared), max(shared), 'board')}{none}."
 
     def _index(self, pair: str) -> int:
         if pair not in self.pairs:

@@ -3,6 +3,7 @@ Mitchell, Howell, two-table and team movement, and hand-made broken movements.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 
@@ -547,3 +548,31 @@ def test_report_lines() -> None:
     assert lines[0] == "The movement passes every check."
     assert lines[1] == "Boards played: 14 boards 6 times."
     assert lines[2].startswith("Sit-outs: 1EW once, 2EW once")
+
+
+@pytest.mark.parametrize(
+    ("movement", "line"),
+    [
+        (lambda: howell(4, 2), "Two pairs hold the same cards on 6 boards."),
+        (lambda: howell(3, 2), "Two pairs hold the same cards on 2 to 6 boards."),
+        (lambda: mitchell(5, 3), "Two pairs hold the same cards on 15 boards, or on none."),
+        (lambda: team_match(2, 8), "Two pairs hold the same cards on 8 boards, or on none."),
+    ],
+    ids=["equal", "a range", "a Mitchell's two lines", "a match"],
+)
+def test_the_balance_line_never_writes_a_range_that_collapses_or_starts_at_zero(
+    movement: Callable[[], Movement], line: str
+) -> None:
+    assert check(movement()).lines()[-1] == line
+
+
+@pytest.mark.parametrize(
+    ("tables", "note"),
+    [
+        (2, "With every pair present, two pairs hold the same cards on 1 set (balance)."),
+        (4, "With every pair present, two pairs hold the same cards on 3 sets (balance)."),
+        (3, "With every pair present, two pairs hold the same cards on 1 to 3 sets (balance)."),
+    ],
+)
+def test_howell_notes_say_one_set_or_a_true_range(tables: int, note: str) -> None:
+    assert note in howell(tables, 2).notes
