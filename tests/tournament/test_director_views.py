@@ -798,7 +798,7 @@ def test_the_audit_log_says_who_made_each_change_person_or_table_device(cast: Ca
     page = text(cast.clients["director"].get(reverse("audit_log", args=cast.url_args())))
     assert "Table 1 device" in page
     assert cast.director.get_username() in page  # who set the event up
-    assert "contract: <del>—</del> → <ins>3H</ins>" in page
+    assert "contract: <del>—</del> → <ins>3♥</ins>" in page
 
 
 def test_the_audit_log_shows_200_entries_a_page(cast: Cast) -> None:
