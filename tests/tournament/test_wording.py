@@ -57,7 +57,10 @@ def test_a_team_match_is_won_with_one_verb_form_on_the_screen_and_on_paper() -> 
     [
         (
             {"movement": "howell", "pairs": 8},
-            ["two pairs hold the same cards on 3 sets (balance)", "Two pairs hold the same cards on 6 boards."],
+            [
+                "two pairs hold the same cards on 3 sets (balance)",
+                "Two pairs hold the same cards on 6 boards.",
+            ],
             ["3 to 3 sets", "6 to 6 boards"],
         ),
         (
