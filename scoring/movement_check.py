@@ -14,17 +14,7 @@ from dataclasses import dataclass
 
 from .core import Side
 from .errors import MovementError
-from .movement_data import (
-    Movement,
-    MovementKind,
-    Seating,
-    _count,
-    _names,
-    _plural,
-    boards_text,
-    pair_order,
-    span_text,
-)
+from .movement_data import Movement, MovementKind, Seating, _count, _names, _plural, boards_text, pair_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,3 +418,10 @@ def _times(count: int) -> str:
 
 def _is(boards: Iterable[int]) -> str:
     return "is" if len(set(boards)) == 1 else "are"
+
+
+def span_text(low: int, high: int, noun: str) -> str:
+    """A range of counts as a director reads it: "8 boards", "1 set", "3 to 8 boards", "no boards"."""
+    if low == high:
+        return f"no {noun}s" if high == 0 else _plural(high, noun)
+    return f"{low} to {high} {noun}s"

@@ -419,13 +419,6 @@ def _rounds_text(rounds: Iterable[int], total: int) -> str:
     return "rounds " + _names(str(round_) for round_ in ordered)
 
 
-def span_text(low: int, high: int, noun: str) -> str:
-    """A range of counts as a director reads it: "8 boards", "1 set", "3 to 8 boards", "no boards"."""
-    if low == high:
-        return f"no {noun}s" if high == 0 else _plural(high, noun)
-    return f"{low} to {high} {noun}s"
-
-
 def _names(names: Iterable[str]) -> str:
     ordered = list(dict.fromkeys(names))
     return ", ".join(ordered[:-1]) + " and " + ordered[-1] if len(ordered) > 1 else "".join(ordered)

@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from .errors import MovementError
 from .howell_tables import HOWELL_LAYOUTS
-from .movement_check import BoardPlays, MovementReport, check
+from .movement_check import BoardPlays, MovementReport, check, span_text
 from .movement_data import (
     Movement,
     MovementKind,
@@ -42,7 +42,6 @@ from .movement_data import (
     _plural,
     boards_text,
     pair_order,
-    span_text,
 )
 
 __all__ = [

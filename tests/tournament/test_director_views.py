@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.tournament.director_cast import Cast, make_cast
+from tests.tournament.director_cast import Cast, make_cast, rule_irregular_after_the_overplay
 from tests.tournament.factories import make_result
 from tournament.models import AuditEntry, Event, Player, Result, Ruling, Seating, Team
 from tournament.services.results import Facts, record
@@ -725,18 +725,8 @@ def test_undoing_a_ruling_needs_a_reason(board_one: Cast) -> None:
 
 
 def test_irregular_hands_found_after_the_overplay_began_take_the_average(cast: Cast) -> None:
-    make_result(cast.seating(1, 1), 1, "2H N 8", user=cast.director)
-    make_result(cast.seating(2, 3), 1, "4H N 10", user=cast.director)
+    response = rule_irregular_after_the_overplay(cast)
     seating = cast.seating(3, 2)
-    data = {
-        "seating": seating.pk,
-        "discovered": "after_overplay_began",
-        "surplus_with": "adversary",
-        "short_side": "NS",
-    }
-    response = cast.clients["director"].post(
-        reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]), data, follow=True
-    )
     result = Result.objects.get(seating=seating)
     assert result.not_played
     assert Ruling.objects.get(result=result).kind == "irregular_average"

@@ -17,7 +17,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournament.director_cast import Cast, make_cast
+from tests.tournament.director_cast import make_cast, rule_irregular_after_the_overplay
 from tests.tournament.factories import make_played_night, make_result
 from tests.tournament.pdf_text import read_pdf
 from tournament.exports import export_standings
@@ -90,24 +90,10 @@ def test_the_movement_check_never_writes_a_range_that_collapses_or_starts_at_zer
         assert sentence not in text
 
 
-def rule_average(cast: Cast) -> Result:
-    make_result(cast.seating(1, 1), 1, "2H N 8", user=cast.director)
-    make_result(cast.seating(2, 3), 1, "4H N 10", user=cast.director)
-    seating = cast.seating(3, 2)
-    data = {
-        "seating": seating.pk,
-        "discovered": "after_overplay_began",
-        "surplus_with": "adversary",
-        "short_side": "NS",
-    }
-    cast.clients["director"].post(reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]), data)
-    return Result.objects.get(seating=seating)
-
-
 def test_the_audit_log_shows_the_label_of_every_stored_choice_never_its_code() -> None:
     cast = make_cast()
-    result = rule_average(cast)
-    ruling = Ruling.objects.get(result=result)
+    rule_irregular_after_the_overplay(cast)
+    ruling = Ruling.objects.get(result__seating=cast.seating(3, 2))
     text = words(page(cast.clients["director"], "audit_log", *cast.url_args()))
 
     assert f"kind: — → {Ruling.Kind.IRREGULAR_AVERAGE.label}" in text
