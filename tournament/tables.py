@@ -20,7 +20,7 @@ from scoring.numbers import mixed_text
 from scoring.pairs import signed_text
 
 from .models import Section
-from .reports import SYMBOLS, MatchRow, RecapLine, StandingRow, TravellerLine, rounded_text, symbol_text
+from .reports import MatchRow, RecapLine, StandingRow, TravellerLine, rounded_text, symbol_text
 from .templatetags.duplicate import contract as contract_html
 from .templatetags.duplicate import mixed, rounded, signed
 
@@ -51,9 +51,7 @@ class Links:
 
 def contract_cell(text: str) -> SafeString | str:
     """The HTML of a contract or trump suit, red suits in red."""
-    if text in ("H", "D"):
-        return format_html('<span class="red">{}</span>', SYMBOLS[text])
-    return SYMBOLS.get(text) or contract_html(text)
+    return contract_html(text)
 
 
 def _blank(value: int | None) -> str:

@@ -30,6 +30,12 @@ MOST_PAIRS = 60
 MOST_PAIRS_A_TEAM = 10
 MOST_BOARDS_A_ROUND = 16
 MOST_BOARDS = 64
+# The wizard's choices say which number of tables each Mitchell is for (spec §5.2, §5.3).
+WHEN_TO_PLAY = {
+    Section.Movement.MITCHELL: "Mitchell (an odd number of tables)",
+    Section.Movement.RELAY_MITCHELL: "Mitchell with a relay and bye stand (an even number of tables)",
+    Section.Movement.SKIP_MITCHELL: "Mitchell with a skip (an even number of tables)",
+}
 
 
 def _number(label: str, low: int, high: int, what: str, **kwargs: Any) -> forms.IntegerField:
@@ -75,9 +81,12 @@ class EventForm(forms.Form):
     movement = forms.ChoiceField(
         label="Movement",
         choices=[
-            (value, label) for value, label in Section.Movement.choices if value != Section.Movement.CUSTOM
+            (value, WHEN_TO_PLAY.get(value, label))
+            for value, label in Section.Movement.choices
+            if value != Section.Movement.CUSTOM
         ],
         initial=Section.Movement.MITCHELL,
+        help_text="Pairs ÷ 2, rounded up, is the number of tables: an even number plays a relay or a skip.",
     )
     slams = forms.ChoiceField(label="Slams", choices=Event.Slams.choices, initial=Event.Slams.AMERICAN)
     english_rule = forms.BooleanField(

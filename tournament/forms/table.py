@@ -19,12 +19,15 @@ from scoring.deal import Revoke, RevokePenalty
 from scoring.errors import ScoringError
 
 from ..models import Board, Event, Result, Seating, Table
+from ..reports.common import SYMBOLS
 from ..services.results import Facts
 
 SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
-STRAINS = [("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("R", "R♠"), ("NT", "NT")]
-ENGLISH_STRAINS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("R", "♠"), ("NT", "NT")]
-WHIST_TRUMPS = [("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥")]
+# The buttons write each strain as every screen and sheet does (reports.common.SYMBOLS).
+STRAINS = [(code, SYMBOLS[code]) for code in ("S", "C", "D", "H", "R", "NT")]
+# Under the English rule spades are always royals: the one spade button is the royal one.
+ENGLISH_STRAINS = [(code, SYMBOLS["S" if code == "R" else code]) for code in ("C", "D", "H", "R", "NT")]
+WHIST_TRUMPS = [(code, SYMBOLS[code]) for code in ("S", "C", "D", "H")]
 DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
 REVOKE_BY = [("", "No revoke"), ("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 ELECTIONS = [("points", "100 points"), ("tricks", "three tricks")]

@@ -33,6 +33,7 @@ from ..forms.director import (
     RulingForm,
 )
 from ..models import AuditEntry, Board, Event, Result, Ruling, Seating, Section
+from ..reports.common import symbol_text
 from ..services import results as result_services
 from ..services.events import SetupRefused
 from ..services.results import ResultRefused
@@ -115,7 +116,9 @@ def _save_row(request: HttpRequest, event: Event, section: Section, number: int)
     if saved.repeated:
         messages.info(request, f"{where} was already saved; nothing was added.")
     else:
-        messages.success(request, f"{where}: {saved.result.contract_text or saved.result.tricks} saved.")
+        messages.success(
+            request, f"{where}: {symbol_text(saved.result.contract_text) or saved.result.tricks} saved."
+        )
     return None
 
 

@@ -244,10 +244,13 @@ def guide_cards(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     for section in event.sections.all():
         movement = movement_of(section)
         names = {p.label: p.names for p in Pair.objects.filter(section=section).with_players()}
+        notes = movement.table_notes()
         sections.append(
             {
                 "section": section,
-                "tables": [(t, movement.table_card(t)) for t in range(1, movement.tables + 1)],
+                "tables": [
+                    (t, movement.table_card(t), notes.get(t, ())) for t in range(1, movement.tables + 1)
+                ],
                 "pairs": [(p, names.get(p, ""), movement.pair_card(p)) for p in movement.pairs],
             }
         )
