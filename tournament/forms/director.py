@@ -283,7 +283,7 @@ class ResultFactsForm(forms.Form):
 class EntryRowForm(ResultFactsForm):
     """A traveller row: the facts, the seating they belong to, and the key that makes a resend harmless."""
 
-    seating = forms.IntegerField(widget=forms.HiddenInput)
+    seating = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999_999_999)
     request_key = forms.UUIDField(
         widget=forms.HiddenInput, error_messages={"required": "Reload the page: the row lost its key."}
     )

@@ -60,7 +60,7 @@ class PinForm(forms.Form):
 
     pin = forms.RegexField(
         label="Table PIN",
-        regex=r"^\d{6}$",
+        regex=r"^[0-9]{6}$",
         max_length=6,
         widget=forms.TextInput(
             attrs={"inputmode": "numeric", "autocomplete": "off", "pattern": "[0-9]{6}", "autofocus": True}
@@ -74,8 +74,13 @@ class PinForm(forms.Form):
         label="Table number (only if asked)",
         required=False,
         min_value=1,
+        max_value=999,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        error_messages={"invalid": "Write the table's number.", "min_value": "Tables are numbered from 1."},
+        error_messages={
+            "invalid": "Write the table's number.",
+            "min_value": "Tables are numbered from 1.",
+            "max_value": "No night has that many tables: write your table's number.",
+        },
     )
 
     def __init__(self, *args: Any, event_id: int | None = None, **kwargs: Any) -> None:
@@ -318,9 +323,12 @@ class EntryMixin(forms.Form):
         widget=forms.HiddenInput,
         error_messages={"invalid": "This page is out of date: reload it and enter again."},
     )
-    round = forms.IntegerField(widget=forms.HiddenInput)
+    round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
     board = forms.IntegerField(
-        widget=forms.HiddenInput, error_messages={"invalid": "Which board? Go back and tap it."}
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=999,
+        error_messages={"invalid": "Which board? Go back and tap it."},
     )
     ns = forms.CharField(widget=forms.HiddenInput, max_length=8)
     ew = forms.CharField(widget=forms.HiddenInput, max_length=8)

@@ -28,6 +28,7 @@ from scoring.duplicate_laws import may_correct_score
 from scoring.errors import ScoringError
 from scoring.whist import duplicate_whist_deal
 
+from .. import params
 from ..forms.table import DisputeForm, EntryForm, PinForm, correction_form, entry_form
 from ..models import Board, Event, Result, Ruling, Seating, Table
 from ..services import results
@@ -101,8 +102,9 @@ class TableNight:
 
     def shown(self, asked: str | None) -> TableRound | None:
         """The round asked for in the selector if it is open, else the current one."""
-        if asked and asked.isdigit():
-            found = next((r for r in self.open_rounds if r.number == int(asked)), None)
+        wanted = params.number(asked)
+        if wanted is not None:
+            found = next((r for r in self.open_rounds if r.number == wanted), None)
             if found is not None:
                 return found
         return self.current or (self.rounds[-1] if self.rounds else None)
@@ -150,8 +152,8 @@ def _entry_form(data: Any, night: TableNight, boards: dict[int, Board], **initia
 
 def _board_page(request: HttpRequest, night: TableNight, form: EntryForm) -> HttpResponse:
     """The entry form for one board, fresh or with what the players tapped and what was wrong."""
-    number = str(form["board"].value())
-    board = form.boards.get(int(number)) if number.isdigit() else None
+    number = params.number(str(form["board"].value()))
+    board = form.boards.get(number) if number is not None else None
     asked = str(form["round"].value())
     seating = form.seating or next((r.seating for r in night.rounds if str(r.number) == asked), None)
     context = {"night": night, "event": night.event, "seating": seating, "board": board, "form": form}
@@ -165,8 +167,7 @@ def _field(form: Any, name: str | None) -> str | None:
 @require_http_methods(["GET", "POST"])
 def table_pin(request: HttpRequest) -> HttpResponse:
     """Open a table's page from its six-digit PIN; five wrong PINs lock this phone out for a minute."""
-    event_id = request.GET.get("event", "")
-    form = PinForm(request.POST or None, event_id=int(event_id) if event_id.isdigit() else None)
+    form = PinForm(request.POST or None, event_id=params.number(request.GET.get("event")))
     wait = _pin_wait(request.session)
     if request.method == "POST" and wait:
         form = PinForm(event_id=form.event_id)
@@ -411,12 +412,12 @@ def table_agree(request: HttpRequest, secret: str, round: int) -> HttpResponse:
 
 urlpatterns = [
     path("t/", table_pin, name="table_pin"),
-    path("t/<str:secret>/", table_home, name="table_home"),
-    path("t/<str:secret>/round/<int:round>/board/<int:board>/", table_board, name="table_board"),
-    path("t/<str:secret>/enter/", table_enter, name="table_enter"),
-    path("t/<str:secret>/results/<int:rid>/", table_result, name="table_result"),
-    path("t/<str:secret>/results/<int:rid>/confirm/", table_confirm, name="table_confirm"),
-    path("t/<str:secret>/results/<int:rid>/dispute/", table_dispute, name="table_dispute"),
-    path("t/<str:secret>/results/<int:rid>/edit/", table_edit, name="table_edit"),
-    path("t/<str:secret>/round/<int:round>/agree/", table_agree, name="table_agree"),
+    path("t/<secret:secret>/", table_home, name="table_home"),
+    path("t/<secret:secret>/round/<num:round>/board/<num:board>/", table_board, name="table_board"),
+    path("t/<secret:secret>/enter/", table_enter, name="table_enter"),
+    path("t/<secret:secret>/results/<num:rid>/", table_result, name="table_result"),
+    path("t/<secret:secret>/results/<num:rid>/confirm/", table_confirm, name="table_confirm"),
+    path("t/<secret:secret>/results/<num:rid>/dispute/", table_dispute, name="table_dispute"),
+    path("t/<secret:secret>/results/<num:rid>/edit/", table_edit, name="table_edit"),
+    path("t/<secret:secret>/round/<num:round>/agree/", table_agree, name="table_agree"),
 ]
