@@ -13,6 +13,7 @@ a section's letter with any other character matches no URL (404).
 from __future__ import annotations
 
 import re
+import uuid
 
 from django.urls import register_converter
 
@@ -34,6 +35,16 @@ def identifier(raw: object, max_length: int) -> str | None:
     if not isinstance(raw, str) or not 0 < len(raw) <= max_length or not _IDENTIFIER.fullmatch(raw):
         return None
     return raw
+
+
+def request_key(raw: object) -> uuid.UUID | None:
+    """The key a form carries so that a resend saves nothing new, or None if it is not one."""
+    if not isinstance(raw, str) or len(raw) > 40:
+        return None
+    try:
+        return uuid.UUID(raw)
+    except ValueError:
+        return None
 
 
 class NumberConverter:

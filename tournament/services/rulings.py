@@ -145,6 +145,10 @@ def undo_ruling(*, ruling: Ruling, user: Any, reason: str) -> Ruling:
     event = result.section.event
     if event.is_locked:
         raise ResultRefused("The event is closed: rulings can no longer be undone.")
+    # Lock and re-read: of two concurrent undos only the first changes anything and is audited.
+    ruling.undone_at = (
+        Ruling.objects.select_for_update().values_list("undone_at", flat=True).get(pk=ruling.pk)
+    )
     if not ruling.active:
         return ruling
     before = _snapshot(ruling)

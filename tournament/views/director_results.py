@@ -92,7 +92,13 @@ def traveller_entry(
 
 
 def _save_row(request: HttpRequest, event: Event, section: Section, number: int) -> EntryRowForm | None:
-    """Record one traveller row; None when saved (or already saved), else the form with its errors."""
+    """Record one traveller row; None when saved (or already saved), else the form with its errors.
+
+    A resend is recognised by its request key before anything else is checked."""
+    repeat = result_services.find_saved(params.request_key(request.POST.get("request_key")))
+    if repeat is not None and repeat.section_id == section.pk:
+        messages.info(request, f"Board {repeat.board.number} was already saved; nothing was added.")
+        return None
     row = params.number(request.POST.get("seating"))
     form = EntryRowForm(request.POST, event=event, auto_id=f"row{row}_%s")
     if not form.is_valid():

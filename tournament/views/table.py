@@ -235,8 +235,17 @@ def table_board(request: HttpRequest, secret: str, round: int, board: int) -> Ht
 
 @require_POST
 def table_enter(request: HttpRequest, secret: str) -> HttpResponse:
-    """Save a result entered at the table: once only, however often the phone sends it."""
+    """Save a result entered at the table: once only, however often the phone sends it.
+
+    A resend is answered "already saved" before any other check: the round may have moved
+    on, or the board been entered, since the first send was saved."""
     night = table_night(secret)
+    repeat = results.find_saved(params.request_key(request.POST.get("request_key")))
+    if repeat is not None and repeat.seating_id in {r.seating.pk for r in night.rounds}:
+        messages.info(
+            request, f"Already saved: board {repeat.board.number} was recorded before; nothing new."
+        )
+        return redirect("table_result", night.table.secret, repeat.pk)
     if night.closed_message:
         messages.error(request, night.closed_message)
         return redirect(_home(night))
@@ -318,15 +327,9 @@ def table_confirm(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     """The opponents confirm a result: the deal's score is agreed (Law D)."""
     night = table_night(secret)
     result = table_result_of(night, rid)
-    refusal = night.closed_message or _not_pending(result)
-    if refusal:
-        messages.error(request, refusal)
-    elif result.status == Result.Status.CONFIRMED:
+    if result.status == Result.Status.CONFIRMED and not night.closed_message:
         messages.info(request, f"Board {result.board.number} was already confirmed.")
-    else:
-        results.set_status(
-            result=result, status=Result.Status.CONFIRMED, user=request.user, table=night.table
-        )
+    elif _settle(request, night, result, Result.Status.CONFIRMED):
         messages.success(request, f"Board {result.board.number} confirmed.")
     return redirect(_home(night, result.seating.round))
 
@@ -337,27 +340,24 @@ def table_dispute(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     night = table_night(secret)
     result = table_result_of(night, rid)
     form = DisputeForm(request.POST)
-    refusal = night.closed_message or _not_pending(result)
-    if not refusal and result.status == Result.Status.CONFIRMED:
-        refusal = f"Board {result.board.number} is confirmed: if it is wrong, call the director (Law E)."
-    if refusal:
-        messages.error(request, refusal)
-    elif form.is_valid() and result.status != Result.Status.DISPUTED:
-        reason = form.cleaned_data["reason"]
-        results.set_status(
-            result=result, status=Result.Status.DISPUTED, reason=reason, user=request.user, table=night.table
-        )
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors.get("reason", [])))
+    elif _settle(request, night, result, Result.Status.DISPUTED, form.cleaned_data["reason"]):
         messages.warning(request, f"Board {result.board.number} is disputed: please call the director.")
     return redirect(_home(night, result.seating.round))
 
 
-def _not_pending(result: Result) -> str:
-    """Why a result can no longer be confirmed or disputed at the table, or ''."""
-    if result.status == Result.Status.DISPUTED:
-        return f"Board {result.board.number} is disputed: the director will rule on it."
-    if result.seating.agreed_at is not None:
-        return f"Round {result.seating.round} is agreed: only the director may change its results (Law E)."
-    return ""
+def _settle(request: HttpRequest, night: TableNight, result: Result, status: str, reason: str = "") -> bool:
+    """Confirm or dispute at the table; the service re-checks the state under a lock (a race loses)."""
+    if night.closed_message:
+        messages.error(request, night.closed_message)
+        return False
+    try:
+        results.set_status(result=result, status=status, reason=reason, user=request.user, table=night.table)
+    except ResultRefused as error:
+        messages.error(request, str(error))
+        return False
+    return True
 
 
 @require_http_methods(["GET", "POST"])
