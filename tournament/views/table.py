@@ -10,13 +10,10 @@ tap, a retry after a dropped connection) carries the same request key and saves 
 
 from __future__ import annotations
 
-import math
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.sessions.backends.base import SessionBase
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
@@ -28,15 +25,12 @@ from scoring.duplicate_laws import may_correct_score
 from scoring.errors import ScoringError
 from scoring.whist import duplicate_whist_deal
 
-from .. import params
+from .. import params, throttle
 from ..forms.table import DisputeForm, EntryForm, PinForm, correction_form, entry_form
 from ..models import Board, Event, Result, Ruling, Seating, Table
 from ..services import results
 from ..services.facts import score_of
 from ..services.results import ResultRefused
-
-PIN_TRIES = 5
-PIN_LOCK_SECONDS = 60
 
 
 @dataclass
@@ -166,32 +160,31 @@ def _field(form: Any, name: str | None) -> str | None:
 
 @require_http_methods(["GET", "POST"])
 def table_pin(request: HttpRequest) -> HttpResponse:
-    """Open a table's page from its six-digit PIN; five wrong PINs lock this phone out for a minute."""
+    """Open a table's page from its six-digit PIN; wrong PINs are throttled across clients.
+
+    Five wrong PINs from one address wait out the minute; twenty from anywhere against one
+    event (or against the PIN page of all events) close the PIN page of that event for the
+    rest of the quarter hour: see ``tournament.throttle`` for why a scan cannot succeed.
+    """
     form = PinForm(request.POST or None, event_id=params.number(request.GET.get("event")))
-    wait = _pin_wait(request.session)
-    if request.method == "POST" and wait:
-        form = PinForm(event_id=form.event_id)
-        return render(request, "tournament/table/pin.html", {"form": form, "wait": wait}, status=429)
+    scopes = throttle.pin_scopes(request, form.event_id)
+    wait = throttle.wait(scopes) if request.method == "POST" else 0
+    if wait:
+        return _pin_page(request, PinForm(event_id=form.event_id), wait)
     if request.method == "POST" and form.is_valid() and form.found is not None:
-        request.session.pop("table_pin_failures", None)
+        throttle.reset(scopes)
         return redirect(form.found)
     if form.wrong:
-        wait = _count_wrong_pin(request.session)
-    return render(request, "tournament/table/pin.html", {"form": form, "wait": wait})
+        address = throttle.client_address(request)
+        wait = throttle.fail(scopes, f"Table PIN guessing from {address}")
+    return _pin_page(request, form, wait)
 
 
-def _pin_wait(session: SessionBase) -> int:
-    """Seconds this phone must still wait before trying another PIN."""
-    return max(0, math.ceil(float(session.get("table_pin_locked_until", 0)) - time.time()))
-
-
-def _count_wrong_pin(session: SessionBase) -> int:
-    failures = int(session.get("table_pin_failures", 0)) + 1
-    if failures >= PIN_TRIES:
-        session["table_pin_locked_until"] = time.time() + PIN_LOCK_SECONDS
-        failures = 0
-    session["table_pin_failures"] = failures
-    return _pin_wait(session)
+def _pin_page(request: HttpRequest, form: PinForm, wait: int) -> HttpResponse:
+    """The PIN form; while locked out, a 429 that says when to try again."""
+    context = {"form": form, "wait": wait, "retry_at": throttle.retry_at(wait)}
+    response = render(request, "tournament/table/pin.html", context)
+    return throttle.too_many(response, wait) if wait else response
 
 
 @require_GET
