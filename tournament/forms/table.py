@@ -18,6 +18,7 @@ from scoring.core import Contract, Doubling, Seat, Strain, check_tricks
 from scoring.deal import Revoke, RevokePenalty
 from scoring.errors import ScoringError
 
+from .. import limits
 from ..models import Board, Event, Result, Seating, Table
 from ..services.results import Facts
 
@@ -378,11 +379,14 @@ class ReasonMixin(forms.Form):
 
     reason = forms.CharField(
         label="Why is it corrected?",
-        max_length=200,
+        max_length=limits.REASON,
         widget=forms.TextInput(
             attrs={"placeholder": "e.g. typed 8 tricks instead of 9", "autocomplete": "off"}
         ),
-        error_messages={"required": "Say why the result is corrected: the reason is kept in the audit log."},
+        error_messages={
+            "required": "Say why the result is corrected: the reason is kept in the audit log.",
+            **limits.max_length_message("The reason"),
+        },
     )
 
 
@@ -405,7 +409,8 @@ class WhistCorrectionForm(WhistFactsForm, ReasonMixin):
 class DisputeForm(forms.Form):
     reason = forms.CharField(
         label="What is wrong? (optional)",
-        max_length=200,
+        max_length=limits.REASON,
+        error_messages=limits.max_length_message("The reason"),
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "e.g. we won 9 tricks, not 8"}),
     )

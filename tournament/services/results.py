@@ -22,6 +22,7 @@ from scoring.deal import Deal, Revoke
 from scoring.duplicate_laws import may_claim_revoke, may_correct_score
 from scoring.errors import ScoringError
 
+from .. import limits
 from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
 from .facts import snapshot
 
@@ -140,6 +141,17 @@ def _audit(event: Event, result: Result | None, action: str, subject: str, **kwa
     return AuditEntry.objects.create(event=event, result=result, action=action, subject=subject, **kwargs)
 
 
+def check_text(text: str, limit: int, what: str, field: str) -> None:
+    """Refuse free text over its bound (``tournament.limits``), on the field it was typed in."""
+    problem = limits.too_long(text, limit, what)
+    if problem:
+        raise ResultRefused(problem, field)
+
+
+def _check_reason(reason: str) -> None:
+    check_text(reason, limits.REASON, "The reason", "reason")
+
+
 def _check_event_open(event: Event) -> None:
     if event.is_locked:
         raise ResultRefused("The event is closed: results can no longer be changed.")
@@ -246,6 +258,7 @@ def correct(
     _check_event_open(event)
     if not reason.strip():
         raise ResultRefused("Say why the result is corrected: the reason is kept in the audit log.", "reason")
+    _check_reason(reason)
     if table is not None:
         if result.not_played:
             raise ResultRefused(
@@ -288,6 +301,7 @@ def delete(*, result: Result, reason: str, user: Any) -> None:
     _check_event_open(event)
     if not reason.strip():
         raise ResultRefused("Say why the result is deleted: the reason is kept in the audit log.", "reason")
+    _check_reason(reason)
     with transaction.atomic():
         _audit(
             event,
@@ -314,6 +328,7 @@ def set_status(
     """
     event = result.section.event
     _check_event_open(event)
+    _check_reason(reason)
     if result.status == status:
         return result  # a repeated tap changes nothing
     if table is not None:
