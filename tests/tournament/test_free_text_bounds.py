@@ -124,10 +124,12 @@ def test_a_word_longer_than_a_piece_is_cut_and_kept() -> None:
     assert [len(p) for p in found] == [PIECE, PIECE, 5]
 
 
-def test_a_long_note_already_stored_still_prints_on_the_recap_in_full() -> None:
+def test_a_note_laid_out_in_pieces_prints_on_the_recap_in_full(monkeypatch: Any) -> None:
+    monkeypatch.setattr("tournament.pdf.base.PIECE", 60)  # a note of the bound is eight pieces
     event = make_played_night(3)
-    long_note = " ".join(f"word{n}" for n in range(2_000))  # stored before the bound existed
-    Ruling.objects.filter(result__section__event=event).update(reason=long_note)
+    note = " ".join(f"w{n}" for n in range(150))[: limits.NOTE]
+    Ruling.objects.filter(result__section__event=event).update(reason=note)
     _, _, content = renderer_for(event, "recaps").render()
-    printed = read_pdf(content).text
-    assert "word1999" in printed and "word1000" in printed
+    printed = " ".join(read_pdf(content).text.split())
+    assert note.rsplit(" ", 1)[0][-40:] in printed
+    assert all(f"w{n} " in printed for n in range(0, 120, 7))

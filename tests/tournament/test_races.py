@@ -62,6 +62,18 @@ def four_hearts() -> Facts:
     return Facts(contract=Contract(4, Strain.HEARTS), declarer=Seat.N, tricks=10, honours=(2, 0, 1, 0))
 
 
+def settle_at_once(result: Result, *statuses: str) -> list[Any]:
+    """Each status set at the table by its own request, every one having read the result first."""
+    table = result.seating.table
+    pages = [fresh(result) for _ in statuses]
+    return race(
+        *[
+            lambda page=page, status=status: results.set_status(result=page, status=status, table=table)
+            for page, status in zip(pages, statuses, strict=True)
+        ]
+    )
+
+
 @pytest.fixture
 def entered(client: Any) -> Result:
     seating = seating_of(running_event())
@@ -72,12 +84,7 @@ def entered(client: Any) -> Result:
 @on_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_confirm_and_a_dispute_at_once_leave_one_winner(entered: Result) -> None:
-    table = entered.seating.table
-    confirming, disputing = fresh(entered), fresh(entered)
-    outcomes = race(
-        lambda: results.set_status(result=confirming, status=Result.Status.CONFIRMED, table=table),
-        lambda: results.set_status(result=disputing, status=Result.Status.DISPUTED, reason="9", table=table),
-    )
+    outcomes = settle_at_once(entered, Result.Status.CONFIRMED, Result.Status.DISPUTED)
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(refused) == 1 and isinstance(refused[0], ResultRefused), outcomes
     settled = AuditEntry.objects.filter(action__in=[AuditEntry.Action.CONFIRM, AuditEntry.Action.DISPUTE])
@@ -90,12 +97,7 @@ def test_a_confirm_and_a_dispute_at_once_leave_one_winner(entered: Result) -> No
 @on_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_two_confirms_at_once_write_one_audit_entry(entered: Result) -> None:
-    table = entered.seating.table
-    first, second = fresh(entered), fresh(entered)
-    outcomes = race(
-        lambda: results.set_status(result=first, status=Result.Status.CONFIRMED, table=table),
-        lambda: results.set_status(result=second, status=Result.Status.CONFIRMED, table=table),
-    )
+    outcomes = settle_at_once(entered, Result.Status.CONFIRMED, Result.Status.CONFIRMED)
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     assert AuditEntry.objects.filter(action=AuditEntry.Action.CONFIRM).count() == 1
     assert Result.objects.get().status == Result.Status.CONFIRMED

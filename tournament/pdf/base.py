@@ -90,8 +90,9 @@ def fit(text: str, font: str, size: float, room: float) -> str:
 PIECE = 1000
 
 
-def pieces(text: str, size: int = PIECE) -> list[str]:
-    """``text`` cut into pieces of at most ``size`` characters, at a space where there is one."""
+def pieces(text: str, size: int | None = None) -> list[str]:
+    """``text`` cut into pieces of at most ``size`` (``PIECE``) characters, at a space where there is one."""
+    size = size or PIECE
     found = []
     while len(text) > size:
         cut = text.rfind(" ", size // 2, size)

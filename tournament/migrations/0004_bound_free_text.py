@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0002_create_cache_table'),
+        ('tournament', '0003_trim_long_free_text'),
     ]
 
     operations = [
