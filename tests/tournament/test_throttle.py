@@ -128,3 +128,14 @@ def test_the_right_password_still_logs_in_after_a_few_wrong_ones() -> None:
         assert client.post(reverse("login"), {"username": "director", "password": f"x{n}"}).status_code == 200
     response = client.post(reverse("login"), {"username": "director", "password": "right-horse-battery"})
     assert response.status_code == 302
+
+
+def test_the_admin_log_in_is_throttled_too() -> None:
+    make_user("admin", password="right-horse-battery", is_staff=True)
+    for n in range(throttle.LOGIN_ACCOUNT.tries):
+        phone(f"10.10.{n}.1").post(reverse("admin:login"), {"username": "admin", "password": f"x{n}"})
+    right = phone("10.11.0.1").post(
+        reverse("admin:login"), {"username": "admin", "password": "right-horse-battery"}
+    )
+    assert right.status_code == 429
+    assert "Too many wrong passwords" in text(right)
