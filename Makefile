@@ -75,6 +75,7 @@ demo-fixture: $(VENV)/.installed
 
 benchmark: $(VENV)/.installed
 	DEBUG=1 $(PY) benchmarks/exports.py
+	DEBUG=1 $(PY) benchmarks/free_text.py
 
 clean:
 	rm -rf $(VENV) build staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm

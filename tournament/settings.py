@@ -212,3 +212,18 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Throttles: wrong table PINs and director passwords are counted in this cache (tournament/throttle.py).
+# The count must be one for every gunicorn worker: Django's default LocMem cache lives in one
+# process, so each worker would count apart and a scan would go N times faster. Redis or
+# memcached need a server the club's laptop does not run; FileBasedCache has no atomic
+# increment and leaves files to clean. The database cache lives in the database the app
+# already has, shared by every worker and kept across restarts; its table is created by a
+# migration, so `migrate` (make run, make test, a fresh clone) needs no extra step.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "duplicate_cache",
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    }
+}

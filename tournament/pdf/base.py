@@ -84,6 +84,24 @@ def fit(text: str, font: str, size: float, room: float) -> str:
     return text.rstrip() + "…"
 
 
+# reportlab re-wraps what is left of a paragraph at every page break, so one paragraph of n
+# characters costs about n² (a 1 MB note once took a quarter of an hour). Text is laid out in
+# pieces of at most this many characters: each piece is wrapped once, the cost stays linear.
+PIECE = 1000
+
+
+def pieces(text: str, size: int | None = None) -> list[str]:
+    """``text`` cut into pieces of at most ``size`` (``PIECE``) characters, at a space where there is one."""
+    size = size or PIECE
+    found = []
+    while len(text) > size:
+        cut = text.rfind(" ", size // 2, size)
+        cut = cut if cut > 0 else size
+        found.append(text[:cut])
+        text = text[cut:].lstrip(" ")
+    return [*found, text] if text or not found else found
+
+
 def suit_markup(code: str) -> str:
     """A strain code as paragraph markup: ♥ and ♦ in red, R♠ for royal spades, NT for no trump."""
     symbol = SYMBOLS.get(code, escape(code))
@@ -298,8 +316,8 @@ class PdfRenderer:
         return Paragraph(escape(words), self.styles[style])
 
     def notes(self, lines: Iterable[str], style: str = "note") -> list[Flowable]:
-        """Plain lines of explanation, one paragraph each."""
-        return [self.text(line, style) for line in lines]
+        """Plain lines of explanation, one paragraph each (a long one in pieces: see ``PIECE``)."""
+        return [self.text(piece, style) for line in lines for piece in pieces(line)]
 
     def gap(self, height: float = 3 * mm) -> Spacer:
         return Spacer(1, height)

@@ -17,6 +17,7 @@ from scoring import movements
 from scoring.core import SEATS
 from scoring.errors import MovementError, ScoringError
 
+from .. import limits
 from ..models import AuditEntry, Board, Club, Event, Pair, Player, Seating, Section, Table, Team
 
 EVEN_MITCHELLS = (Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
@@ -112,6 +113,9 @@ def create_event(
     *, club: Club, user: Any, name: str, plan: Plan, date: datetime.date | None = None, **options: Any
 ) -> Event:
     """Create an event with one section laid out by its movement, after the checker passes it."""
+    problem = limits.too_long(name.strip(), limits.EVENT_NAME, "The event's name")
+    if problem or not name.strip():
+        raise SetupRefused(problem or "Give the event a name.", "name")
     movement, report = check_plan(plan)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")
