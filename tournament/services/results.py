@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.core import Contract, Seat
-from scoring.deal import Deal, Revoke
+from scoring.deal import Deal, Revoke, check_dealers_one_spade
 from scoring.duplicate_laws import may_claim_revoke, may_correct_score
 from scoring.errors import ScoringError
 
@@ -47,8 +47,13 @@ class Facts:
     not_played: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def validate(self) -> None:
-        """Let the engine refuse what the laws refuse: 14 tricks, six honours, a level of 8."""
+    def validate(self, dealer: str | None = None) -> None:
+        """Let the engine refuse what the laws refuse: 14 tricks, six honours, a level of 8.
+
+        ``dealer`` is the board's dealer: only his own one spade, never overbid, is the
+        dealer's original one spade (Law 48). Every entry path (a traveller row, a
+        correction, a phone's entry or edit, the preview) comes through here.
+        """
         if self.not_played:
             return
         if self.whist:
@@ -57,6 +62,11 @@ class Facts:
                     f"{self.tricks} tricks is impossible: a deal has thirteen tricks.", "tricks"
                 )
             return
+        if self.dealers_one_spade:
+            try:
+                check_dealers_one_spade(self.contract, self.declarer, Seat.parse(dealer) if dealer else None)
+            except ScoringError as error:
+                raise ResultRefused(str(error), "dealers_one_spade") from error
         try:
             Deal(
                 contract=self.contract,
@@ -142,7 +152,7 @@ def record(
             return Saved(existing, created=False, repeated=True)
     _check_event_open(event)
     board = _board_at(seating, board_number)
-    facts.validate()
+    facts.validate(board.dealer)
     if Result.objects.filter(board=board, seating=seating).exists():
         raise ResultRefused(
             f"Board {board.number} is already entered at this table. "
@@ -217,7 +227,7 @@ def correct(
         verdict = may_correct_score(round_agreed=result.seating.agreed_at is not None or agreed)
         if not verdict.allowed:
             raise ResultRefused(verdict.reason + " Ask the director.")
-    facts.validate()
+    facts.validate(result.board.dealer)
     before = snapshot(result)
     with transaction.atomic():
         facts.apply_to(result)

@@ -142,7 +142,7 @@ def entry_preview(request: HttpRequest, club_slug: str, event_id: int) -> JsonRe
         return JsonResponse({"ok": False, "errors": {"__all__": message}})
     try:
         facts = form.facts()
-        facts.validate()
+        facts.validate(board.dealer)
         return JsonResponse(screens.preview(event, board, facts))
     except (ResultRefused, ScoringError) as error:
         return JsonResponse({"ok": False, "errors": {getattr(error, "field", None) or "__all__": str(error)}})
