@@ -334,6 +334,14 @@ class Result(models.Model):
     revokes = models.JSONField(default=list, blank=True)
     trumps = models.CharField(max_length=2, blank=True, help_text="Whist: the trump suit turned.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The director who confirmed it on his own authority; empty when the opponents did.",
+    )
     request_key = models.UUIDField(null=True, blank=True, unique=True)
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
@@ -368,6 +376,13 @@ class Result(models.Model):
     @property
     def honours(self) -> tuple[int, int, int, int]:
         return (self.honours_n, self.honours_e, self.honours_s, self.honours_w)
+
+    @property
+    def status_text(self) -> str:
+        """The state in words, saying who confirmed: the opponents at the table, or the director."""
+        if self.status == self.Status.CONFIRMED and self.confirmed_by_id is not None:
+            return "Confirmed by the director"
+        return self.get_status_display()
 
     @property
     def contract_text(self) -> str:

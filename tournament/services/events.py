@@ -17,7 +17,7 @@ from scoring import movements
 from scoring.core import SEATS
 from scoring.errors import MovementError, ScoringError
 
-from ..models import AuditEntry, Board, Club, Event, Pair, Player, Seating, Section, Table, Team
+from ..models import AuditEntry, Board, Club, Event, Pair, Player, Result, Seating, Section, Table, Team
 
 
 class SetupRefused(Exception):
@@ -26,6 +26,22 @@ class SetupRefused(Exception):
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+class LockNeedsConfirmation(SetupRefused):
+    """Closing the event would close results never confirmed or disputes never settled."""
+
+    def __init__(self, unsettled: list[Result]) -> None:
+        self.unsettled = unsettled
+        self.disputed = sum(r.status == Result.Status.DISPUTED for r in unsettled)
+        self.unconfirmed = len(unsettled) - self.disputed
+        parts = [
+            f"{n} result{'' if n == 1 else 's'} {what}"
+            for n, what in ((self.unconfirmed, "unconfirmed"), (self.disputed, "disputed"))
+            if n
+        ]
+        self.summary = " and ".join(parts)
+        super().__init__(f"{self.summary}: confirm or rule on them first, or close the event anyway.")
 
 
 @dataclass(frozen=True)
@@ -207,12 +223,34 @@ def name_pair(*, pair: Pair, first: str, second: str, user: Any) -> Pair:
 
 
 @transaction.atomic
-def set_status(*, event: Event, user: Any, status: str | None = None, published: bool | None = None) -> Event:
-    """Start play, close the event, publish or withdraw its standings; each change audited."""
+def set_status(
+    *,
+    event: Event,
+    user: Any,
+    status: str | None = None,
+    published: bool | None = None,
+    lock_anyway: bool = False,
+) -> Event:
+    """Start play, close the event, publish or withdraw its standings; each change audited.
+
+    Closing an event whose results are not all confirmed (entered and awaiting the
+    opponents, or disputed) is refused with the list of them, unless the director says
+    ``lock_anyway``: the audit entry then counts what was closed unsettled.
+    """
     before = {"status": event.status, "published": event.published}
+    after: dict[str, Any] = {}
+    reason = ""
     if status is not None:
         if status not in Event.Status.values:
             raise SetupRefused(f"{status!r} is not a state an event can be in.")
+        if status == Event.Status.LOCKED and not event.is_locked:
+            unsettled = list(Result.objects.filter(section__event=event).unsettled())
+            if unsettled and not lock_anyway:
+                raise LockNeedsConfirmation(unsettled)
+            if unsettled:
+                refusal = LockNeedsConfirmation(unsettled)
+                after = {"unconfirmed": refusal.unconfirmed, "disputed": refusal.disputed}
+                reason = f"Closed at the director's word with {refusal.summary}."
         event.status = status
     if published is not None:
         event.published = published
@@ -223,7 +261,8 @@ def set_status(*, event: Event, user: Any, status: str | None = None, published:
         subject="Event state",
         user=user,
         before=before,
-        after={"status": event.status, "published": event.published},
+        after={"status": event.status, "published": event.published, **after},
+        reason=reason,
     )
     return event
 

@@ -9,6 +9,7 @@ only a director or scorer may correct a result once the opponents have agreed it
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,6 +108,11 @@ def _subject(board: Board, seating: Seating) -> str:
 
 def _audit(event: Event, result: Result | None, action: str, subject: str, **kwargs: Any) -> AuditEntry:
     return AuditEntry.objects.create(event=event, result=result, action=action, subject=subject, **kwargs)
+
+
+def _person(user: Any) -> Any:
+    """The signed-in person behind a change, or None for a table's device or the system."""
+    return user if user is not None and user.is_authenticated else None
 
 
 def _check_event_open(event: Event) -> None:
@@ -271,17 +277,23 @@ def delete(*, result: Result, reason: str, user: Any) -> None:
 def set_status(
     *, result: Result, status: str, reason: str = "", user: Any = None, table: Table | None = None
 ) -> Result:
-    """The opponents confirm a result (the deal's score is then agreed, Law D) or dispute it."""
+    """The opponents confirm a result (the deal's score is then agreed, Law D) or dispute it.
+
+    Without a table, the confirmation is the director's own act, final when made: the
+    result keeps who confirmed it, and every screen, export and the audit log say so.
+    """
     event = result.section.event
     _check_event_open(event)
     if result.status == status:
         return result  # a repeated tap changes nothing
     action = AuditEntry.Action.CONFIRM if status == Result.Status.CONFIRMED else AuditEntry.Action.DISPUTE
+    by_director = status == Result.Status.CONFIRMED and table is None and _person(user) is not None
     before = snapshot(result)
     with transaction.atomic():
         result.status = status
+        result.confirmed_by = user if by_director else None
         result.updated = timezone.now()
-        result.save(update_fields=["status", "updated"])
+        result.save(update_fields=["status", "confirmed_by", "updated"])
         _audit(
             event,
             result,
@@ -296,11 +308,15 @@ def set_status(
     return result
 
 
-def agree_round(*, seating: Seating, user: Any = None, table: Table | None = None) -> Seating:
+def agree_round(
+    *, seating: Seating, user: Any = None, table: Table | None = None, on_authority: bool = False
+) -> Seating:
     """Agree the scores of the deals played before changing opponents (Law E).
 
-    Every board of the round must be recorded and none disputed; after this only a
-    director or scorer may correct them.
+    Every board of the round must be recorded, none disputed, and every one confirmed by
+    the opponents (the deal's score agreed, Law D); the refusal names the boards still to
+    confirm. A director may agree it ``on_authority``: he confirms those boards himself,
+    each one audited as his act. Afterwards only a director or scorer may correct them.
     """
     event = seating.section.event
     _check_event_open(event)
@@ -317,19 +333,41 @@ def agree_round(*, seating: Seating, user: Any = None, table: Table | None = Non
         raise ResultRefused(
             "The director must rule on the disputed boards first: " + ", ".join(map(str, disputed)) + "."
         )
+    unconfirmed = unconfirmed_boards(seating, results.values())
+    if unconfirmed and not (on_authority and _person(user) is not None):
+        raise ResultRefused(
+            "The opponents confirm every board before the round is agreed (Law D); still to confirm: "
+            + ", ".join(map(str, unconfirmed))
+            + "."
+        )
     with transaction.atomic():
+        for number in unconfirmed:
+            result = results[number]
+            result.section, result.seating = seating.section, seating
+            set_status(
+                result=result,
+                status=Result.Status.CONFIRMED,
+                user=user,
+                reason=f"Confirmed by the director, agreeing round {seating.round} on his authority (Law E).",
+            )
         seating.agreed_at = timezone.now()
         seating.save(update_fields=["agreed_at"])
-        Result.objects.filter(seating=seating, status=Result.Status.ENTERED).update(
-            status=Result.Status.CONFIRMED
-        )
+        after: dict[str, Any] = {"boards": seating.board_numbers}
+        if unconfirmed:
+            after["confirmed_by_the_director"] = unconfirmed
         _audit(
             event,
             None,
             AuditEntry.Action.AGREE,
             f"Round {seating.round}, table {seating.table.number}",
-            user=user if user is not None and user.is_authenticated else None,
+            user=_person(user),
             table=table,
-            after={"boards": seating.board_numbers},
+            after=after,
         )
     return seating
+
+
+def unconfirmed_boards(seating: Seating, results: Iterable[Result]) -> list[int]:
+    """The boards of a round entered but not yet confirmed, in the order the table plays them."""
+    waiting = {r.board.number for r in results if r.status == Result.Status.ENTERED}
+    return [n for n in seating.board_numbers if n in waiting]

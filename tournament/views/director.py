@@ -42,7 +42,7 @@ from ..models import (
 )
 from ..services import events as event_services
 from ..services import results as result_services
-from ..services.events import SetupRefused
+from ..services.events import LockNeedsConfirmation, SetupRefused
 from ..services.results import ResultRefused
 from ..services.standings import score_section
 from . import director_screens as screens
@@ -180,8 +180,12 @@ def event_status(request: HttpRequest, club_slug: str, event_id: int) -> HttpRes
         return redirect("event_run", club_slug, event.pk)
     change, done = action
     try:
-        event_services.set_status(event=event, user=request.user, **change)
+        anyway = request.POST.get("anyway") == "1"
+        event_services.set_status(event=event, user=request.user, lock_anyway=anyway, **change)
         messages.success(request, done)
+    except LockNeedsConfirmation as error:
+        # The second step: what is still open, each with its link, and an explicit "lock anyway".
+        return render(request, "tournament/director/event_lock.html", {"event": event, "refusal": error})
     except SetupRefused as error:
         messages.error(request, str(error))
     return redirect("event_run", club_slug, event.pk)
@@ -210,9 +214,15 @@ def round_agree(request: HttpRequest, club_slug: str, event_id: int, seating_id:
     if seating is None:
         raise Http404("No such round.")
     seating.section.event = event
+    # A director's word is final: he may agree a round whose boards the opponents left unconfirmed.
+    on_authority = role_in(request.user, event.club) in DIRECTING
     try:
-        result_services.agree_round(seating=seating, user=request.user)
-        messages.success(request, f"Round {seating.round} at table {seating.table.number} is agreed.")
+        waiting = result_services.unconfirmed_boards(seating, seating.results.select_related("board"))
+        result_services.agree_round(seating=seating, user=request.user, on_authority=on_authority)
+        done = f"Round {seating.round} at table {seating.table.number} is agreed."
+        if waiting:
+            done += " Confirmed on your authority: board " + ", ".join(map(str, waiting)) + "."
+        messages.success(request, done)
     except ResultRefused as error:
         messages.error(request, f"Round {seating.round}, table {seating.table.number}: {error}")
     return redirect(reverse("event_run", args=[club_slug, event.pk]) + f"#seating-{seating.pk}")

@@ -229,7 +229,7 @@ def _settle(status: str) -> Any:
             try:
                 reason = form.cleaned_data["reason"]
                 result_services.set_status(result=result, status=status, reason=reason, user=request.user)
-                messages.success(request, f"The result is now {result.get_status_display().lower()}.")
+                messages.success(request, f"The result is now {result.status_text.lower()}.")
                 return _back_to(result, event)
             except ResultRefused as error:
                 refuse(form, error)

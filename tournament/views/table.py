@@ -63,6 +63,11 @@ class TableRound:
     def disputed(self) -> list[int]:
         return [r.board.number for r in self.results if r.status == Result.Status.DISPUTED]
 
+    @property
+    def unconfirmed(self) -> list[Result]:
+        """The results the opponents must still confirm before the round is agreed (Law D)."""
+        return [r for r in self.results if r.status == Result.Status.ENTERED]
+
 
 @dataclass
 class TableNight:
