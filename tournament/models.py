@@ -213,7 +213,13 @@ class Pair(models.Model):
     class Meta:
         ordering = ["section", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["section", "label"], name="pair_label_unique_in_section")
+            models.UniqueConstraint(fields=["section", "label"], name="pair_label_unique_in_section"),
+            models.CheckConstraint(
+                condition=Q(player1__isnull=True, player2__isnull=True)
+                | Q(player1__isnull=False, player2__isnull=False),
+                name="pair_has_two_players_or_none",
+            ),
+            models.CheckConstraint(condition=~Q(player1=models.F("player2")), name="pair_players_differ"),
         ]
 
     def __str__(self) -> str:

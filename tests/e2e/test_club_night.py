@@ -384,7 +384,7 @@ def assert_every_change_logged_once(page: Page, event_id: int, director: Directo
     log = page.locator("#audit-log")
     expected = {
         AuditEntry.Action.CREATE: len(NIGHT),
-        AuditEntry.Action.CONFIRM: len(NIGHT) - 1,  # the director's ruling is confirmed by the round
+        AuditEntry.Action.CONFIRM: len(NIGHT),  # the director's Law B ruling is confirmed when made
         AuditEntry.Action.RULING: 1,
         AuditEntry.Action.AGREE: 9,
         AuditEntry.Action.EVENT: 6,  # set up, two pairs named, started, closed, published
@@ -413,7 +413,10 @@ def assert_every_change_logged_once(page: Page, event_id: int, director: Directo
     expect(ruled).to_contain_text(subject(IRREGULAR))
     expect(ruled).to_contain_text(director.user.username)
     expect(entered.filter(has_text=subject(IRREGULAR))).to_contain_text(director.user.username)
-    expect(log.locator("tr.audit-confirm").filter(has_text=subject(IRREGULAR))).to_have_count(0)
+    ruling_confirmed = log.locator("tr.audit-confirm").filter(has_text=subject(IRREGULAR))
+    expect(ruling_confirmed).to_have_count(1)
+    expect(ruling_confirmed).to_contain_text(director.user.username)
+    expect(ruling_confirmed).to_contain_text("the director")
 
 
 # --- the night -----------------------------------------------------------------------------

@@ -42,7 +42,7 @@ from ..models import (
 )
 from ..services import events as event_services
 from ..services import results as result_services
-from ..services.events import LockNeedsConfirmation, SetupRefused
+from ..services.events import LockNeedsConfirmation, NamesRefused, SetupRefused
 from ..services.results import ResultRefused
 from ..services.standings import score_section
 from . import director_screens as screens
@@ -113,7 +113,7 @@ def event_pairs(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     form = PairsForm(pairs, list(event.teams.all()), request.POST or None)
     if request.method == "POST":
         require_directing(request, event)
-        if form.is_valid() and _save_names(form, request.user):
+        if form.is_valid() and _save_names(form, event, request.user):
             messages.success(request, "The names are saved.")
             return redirect("event_pairs", club_slug, event.pk)
     players = Player.objects.filter(club=event.club).values_list("name", flat=True)
@@ -122,7 +122,7 @@ def event_pairs(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     )
 
 
-def _save_names(form: PairsForm, user: Any) -> bool:
+def _save_names(form: PairsForm, event: Event, user: Any) -> bool:
     """Save the changed names in one transaction; a refusal goes on the field and saves nothing."""
     try:
         with transaction.atomic():
@@ -132,12 +132,11 @@ def _save_names(form: PairsForm, user: Any) -> bool:
                 except SetupRefused as error:
                     form.add_error(f"team_{team.pk}", str(error))
                     raise
-            for pair, first, second in form.changed_pairs():
-                try:
-                    event_services.name_pair(pair=pair, first=first, second=second, user=user)
-                except SetupRefused as error:
-                    form.add_error(f"pair_{pair.pk}_1", str(error))
-                    raise
+            event_services.name_pairs(event=event, names=form.changed_pairs(), user=user)
+    except NamesRefused as error:
+        for problem in error.problems:
+            form.add_error(f"pair_{problem.pair.pk}_{problem.slot}", problem.message)
+        return False
     except SetupRefused:
         return False
     return True
