@@ -544,3 +544,34 @@ def test_the_board_page_of_a_round_not_yet_open_sends_the_players_back(client):
     response = client.get(url("table_board", second, 2, second.board_numbers[0]), follow=True)
     assert "Round 2 is not open yet" in text(response)
     assert 'id="entry"' not in text(response)
+
+
+def test_a_board_not_played_in_a_round_shows_that_rounds_page_with_the_message(client):
+    event = running_event()
+    second = seating_of(event, round=2)
+    assert 1 not in second.board_numbers
+    response = client.get(url("table_board", second, 2, 1), follow=True)
+    page = text(response)
+    assert response.redirect_chain[-1][0] == url("table_home", second) + "?round=2"
+    assert "Board 1 is not played at this table in round 2" in page
+    assert "Table 1 · round 2" in page
+    assert f"Boards {', '.join(map(str, second.board_numbers))}" in page
+    assert f"Pair {second.ew.label}" in page
+    assert "Round 2 is not open yet" in page
+    assert url("table_board", second, 2, second.board_numbers[0]) not in page  # nothing to enter yet
+
+
+def test_an_open_round_asked_for_shows_its_boards_to_enter(client):
+    event = running_event()
+    enter_round(client, seating_of(event, round=1))
+    second = seating_of(event, round=2)
+    page = text(client.get(url("table_board", second, 2, 1), follow=True))
+    assert "Table 1 · round 2" in page
+    assert url("table_board", second, 2, second.board_numbers[0]) in page
+
+
+@pytest.mark.parametrize("round_", [99, 0])
+def test_a_round_this_table_does_not_play_is_not_found(client, round_):
+    seating = seating_of(running_event())
+    assert client.get(url("table_board", seating, round_, 1)).status_code == 404
+    assert client.get(url("table_home", seating) + f"?round={round_}").status_code == 404

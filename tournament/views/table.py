@@ -105,11 +105,12 @@ class TableNight:
         return found
 
     def shown(self, asked: str | None) -> TableRound | None:
-        """The round asked for in the selector if it is open, else the current one."""
-        if asked and asked.isdigit():
-            found = next((r for r in self.open_rounds if r.number == int(asked)), None)
-            if found is not None:
-                return found
+        """The round asked for (open or not yet: its boards show), else the current one.
+
+        A round this table does not play is a 404, never another round under its name.
+        """
+        if asked and asked.isascii() and asked.isdigit():
+            return self.round(int(asked))
         return self.current or (self.rounds[-1] if self.rounds else None)
 
 
