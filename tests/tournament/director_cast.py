@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.test import Client
+from django.urls import reverse
 
-from tests.tournament.factories import make_club, make_event, make_member
+from tests.tournament.factories import make_club, make_event, make_member, make_result
 from tournament.models import (
     AuditEntry,
     Event,
@@ -86,3 +87,19 @@ def fingerprint(event: Event) -> tuple[Any, ...]:
         Player.objects.count(),
         list(Seating.objects.order_by("pk").values_list("pk", "agreed_at")),
     )
+
+
+def rule_average_on_board_one(cast: Cast) -> Any:
+    """Board 1 played at two tables; at the third the hands were found irregular after the overplay
+    began, the surplus with an adversary: the director rules by Law B (3). The response, followed."""
+    make_result(cast.seating(1, 1), 1, "2H N 8", user=cast.director)
+    make_result(cast.seating(2, 3), 1, "4H N 10", user=cast.director)
+    seating = cast.seating(3, 2)
+    data = {
+        "seating": seating.pk,
+        "discovered": "after_overplay_began",
+        "surplus_with": "adversary",
+        "short_side": "NS",
+    }
+    url = reverse("ruling_irregular", args=[*cast.url_args(), "A", 1])
+    return cast.clients["director"].post(url, data, follow=True)

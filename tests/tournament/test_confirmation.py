@@ -16,7 +16,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tests.tournament.director_cast import Cast, make_cast
+from tests.tournament.director_cast import Cast, make_cast, rule_average_on_board_one
 from tests.tournament.factories import make_result
 from tournament.models import AuditEntry, Event, Result
 from tournament.services.results import set_status
@@ -37,17 +37,8 @@ def text(response: Any) -> str:
 
 
 def rule_law_b_average(cast: Cast) -> Result:
-    make_result(cast.seating(1, 1), 1, "2H N 8", user=cast.director)
-    make_result(cast.seating(2, 3), 1, "4H N 10", user=cast.director)
-    seating = cast.seating(3, 2)
-    data = {
-        "seating": seating.pk,
-        "discovered": "after_overplay_began",
-        "surplus_with": "adversary",
-        "short_side": "NS",
-    }
-    cast.clients["director"].post(reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]), data)
-    return Result.objects.get(seating=seating)
+    rule_average_on_board_one(cast)
+    return Result.objects.get(seating=cast.seating(3, 2))
 
 
 def test_a_law_b_average_is_confirmed_by_the_director_when_he_rules(cast: Cast) -> None:

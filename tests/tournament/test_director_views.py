@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.tournament.director_cast import Cast, make_cast
+from tests.tournament.director_cast import Cast, make_cast, rule_average_on_board_one
 from tests.tournament.factories import make_result
 from tournament.models import AuditEntry, Event, Player, Result, Ruling, Seating, Team
 from tournament.services.results import Facts, record
@@ -665,18 +665,8 @@ def test_undoing_a_ruling_needs_a_reason(board_one: Cast) -> None:
 
 
 def test_irregular_hands_found_after_the_overplay_began_take_the_average(cast: Cast) -> None:
-    make_result(cast.seating(1, 1), 1, "2H N 8", user=cast.director)
-    make_result(cast.seating(2, 3), 1, "4H N 10", user=cast.director)
+    response = rule_average_on_board_one(cast)
     seating = cast.seating(3, 2)
-    data = {
-        "seating": seating.pk,
-        "discovered": "after_overplay_began",
-        "surplus_with": "adversary",
-        "short_side": "NS",
-    }
-    response = cast.clients["director"].post(
-        reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]), data, follow=True
-    )
     result = Result.objects.get(seating=seating)
     assert result.not_played
     assert Ruling.objects.get(result=result).kind == "irregular_average"
@@ -712,28 +702,27 @@ def test_irregular_hands_without_who_held_the_surplus_get_the_engines_question(c
 # Agreeing a round, the audit log ---------------------------------------------------------
 
 
-def test_a_director_agreeing_a_round_confirms_its_boards_on_his_authority_and_says_so(cast: Cast) -> None:
+def agree_unconfirmed_round(cast: Cast, who: str) -> tuple[Seating, Any]:
+    """Table 1's first round typed in by the scorer, never confirmed; ``who`` agrees it."""
     seating = cast.seating(1, 1)
     for number in seating.board_numbers:
         make_result(seating, number, "1NT S 7", user=cast.scorer)
-    response = cast.clients["director"].post(
-        reverse("round_agree", args=[*cast.url_args(), seating.pk]), follow=True
-    )
+    url = reverse("round_agree", args=[*cast.url_args(), seating.pk])
+    return seating, cast.clients[who].post(url, follow=True)
+
+
+def test_a_director_agreeing_a_round_confirms_its_boards_on_his_authority_and_says_so(cast: Cast) -> None:
+    seating, response = agree_unconfirmed_round(cast, "director")
     assert Seating.objects.get(pk=seating.pk).agreed_at is not None
     assert set(Result.objects.values_list("status", "confirmed_by")) == {("confirmed", cast.director.pk)}
-    assert "Confirmed on your authority: board 1, 2." in text(response)
+    assert "Confirmed on your authority: boards 1, 2." in text(response)
     confirms = AuditEntry.objects.filter(action="confirm")
     assert [(e.user, e.after["confirmed_by"]) for e in confirms] == [(cast.director, "the director")] * 2
     assert AuditEntry.objects.get(action="agree").after["confirmed_by_the_director"] == [1, 2]
 
 
 def test_a_scorer_may_not_agree_a_round_the_opponents_have_not_confirmed(cast: Cast) -> None:
-    seating = cast.seating(1, 1)
-    for number in seating.board_numbers:
-        make_result(seating, number, "1NT S 7", user=cast.scorer)
-    response = cast.clients["scorer"].post(
-        reverse("round_agree", args=[*cast.url_args(), seating.pk]), follow=True
-    )
+    seating, response = agree_unconfirmed_round(cast, "scorer")
     assert "still to confirm: 1, 2." in text(response)
     assert Seating.objects.get(pk=seating.pk).agreed_at is None
     assert set(Result.objects.values_list("status", flat=True)) == {"entered"}

@@ -220,7 +220,8 @@ def round_agree(request: HttpRequest, club_slug: str, event_id: int, seating_id:
         result_services.agree_round(seating=seating, user=request.user, on_authority=on_authority)
         done = f"Round {seating.round} at table {seating.table.number} is agreed."
         if waiting:
-            done += " Confirmed on your authority: board " + ", ".join(map(str, waiting)) + "."
+            boards = "board" if len(waiting) == 1 else "boards"
+            done += f" Confirmed on your authority: {boards} " + ", ".join(map(str, waiting)) + "."
         messages.success(request, done)
     except ResultRefused as error:
         messages.error(request, f"Round {seating.round}, table {seating.table.number}: {error}")
