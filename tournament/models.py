@@ -384,11 +384,14 @@ class Result(models.Model):
         return (self.honours_n, self.honours_e, self.honours_s, self.honours_w)
 
     @property
+    def confirmed_by_director(self) -> bool:
+        """Confirmed by a director's act: his confirmation, or his Law B ruling (a deal not played)."""
+        return self.status == self.Status.CONFIRMED and (self.confirmed_by_id is not None or self.not_played)
+
+    @property
     def status_text(self) -> str:
         """The state in words, saying who confirmed: the opponents at the table, or the director."""
-        if self.status == self.Status.CONFIRMED and self.confirmed_by_id is not None:
-            return "Confirmed by the director"
-        return self.get_status_display()
+        return "Confirmed by the director" if self.confirmed_by_director else self.get_status_display()
 
     @property
     def contract_text(self) -> str:

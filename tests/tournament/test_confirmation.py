@@ -8,6 +8,7 @@ disputed and needs an explicit "lock anyway", which the audit log keeps.
 
 from __future__ import annotations
 
+import importlib
 import io
 import re
 from typing import Any
@@ -163,3 +164,24 @@ def test_closing_with_every_result_confirmed_needs_no_second_step(cast: Cast) ->
     assert lock(cast).status_code == 302
     assert Event.objects.get(pk=cast.event.pk).is_locked
     assert AuditEntry.objects.get(subject="Event state").reason == ""
+
+
+def test_the_migration_confirms_a_law_b_ruling_left_awaiting_the_opponents_as_the_directors_act(
+    cast: Cast,
+) -> None:
+    from django.apps import apps
+
+    migration = importlib.import_module("tournament.migrations.0004_confirm_law_b_rulings")
+    result = rule_law_b_average(cast)
+    Result.objects.filter(pk=result.pk).update(status="entered", confirmed_by=None)  # as ruled before
+    waiting = make_result(cast.seating(1, 1), 2, "3H N 9", user=cast.scorer)  # no ruling: left alone
+    migration.confirm_law_b_rulings(apps, None)
+    result.refresh_from_db()
+    assert (result.status, result.confirmed_by, result.status_text) == (
+        "confirmed",
+        cast.director,
+        "Confirmed by the director",
+    )
+    entry = AuditEntry.objects.filter(action="confirm", result=result).latest("id")
+    assert (entry.user, entry.after["confirmed_by"]) == (cast.director, "the director")
+    assert Result.objects.get(pk=waiting.pk).status == "entered"

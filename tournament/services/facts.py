@@ -52,7 +52,7 @@ def confirmed_by(result: Result) -> str:
     """Who confirmed a result, in words: the director (his act is final) or the opponents; '' if none."""
     if result.status != Result.Status.CONFIRMED:
         return ""
-    return "the director" if result.confirmed_by_id is not None else "the opponents"
+    return "the director" if result.confirmed_by_director else "the opponents"
 
 
 def options_for(event: Event) -> Options:
