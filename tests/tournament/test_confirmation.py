@@ -185,3 +185,12 @@ def test_the_migration_confirms_a_law_b_ruling_left_awaiting_the_opponents_as_th
     entry = AuditEntry.objects.filter(action="confirm", result=result).latest("id")
     assert (entry.user, entry.after["confirmed_by"]) == (cast.director, "the director")
     assert Result.objects.get(pk=waiting.pk).status == "entered"
+
+
+def test_a_deal_ruled_not_played_and_confirmed_before_who_was_kept_reads_confirmed_by_the_director(
+    cast: Cast,
+) -> None:
+    result = rule_law_b_average(cast)
+    Result.objects.filter(pk=result.pk).update(confirmed_by=None)  # as the demo night holds it
+    result.refresh_from_db()
+    assert result.status_text == "Confirmed by the director"
