@@ -286,6 +286,7 @@ FIELD_LABELS = {
     "revokes": "revokes",
     "trumps": "trumps",
     "status": "status",
+    "confirmed_by": "confirmed by",
     "published": "published",
     "name": "name",
     "movement": "movement",
