@@ -173,7 +173,9 @@ def test_a_resend_after_the_event_was_locked_hears_already_saved(client: Any) ->
     seating = seating_of(event)
     data = auction(seating)
     assert client.post(url("table_enter", seating), data).status_code == 302
-    set_status(event=event, user=event.club.memberships.get().user, status=Event.Status.LOCKED, lock_anyway=True)
+    set_status(
+        event=event, user=event.club.memberships.get().user, status=Event.Status.LOCKED, lock_anyway=True
+    )
     response = client.post(url("table_enter", seating), data, follow=True)
     assert "Already saved: board" in text(response)
     assert response.redirect_chain[-1][0] == url("table_result", seating, Result.objects.get().pk)
