@@ -9,7 +9,7 @@ only a director or scorer may correct a result once the opponents have agreed it
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -22,6 +22,7 @@ from scoring.errors import ScoringError
 
 from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
 from .facts import snapshot
+from .hand_records import TrumpConflict, claim_trumps
 
 
 class ResultRefused(Exception):
@@ -99,6 +100,16 @@ def _audit(event: Event, result: Result | None, action: str, subject: str, **kwa
     return AuditEntry.objects.create(event=event, result=result, action=action, subject=subject, **kwargs)
 
 
+def _with_board_trumps(board: Board, facts: Facts, result: Result | None = None) -> Facts:
+    """A whist entry's trump checked against the board's, recorded once a board (Whist law 42)."""
+    if not facts.whist or facts.not_played:
+        return facts
+    try:
+        return replace(facts, trumps=claim_trumps(board, facts.trumps, result=result))
+    except TrumpConflict as error:
+        raise ResultRefused(str(error), "trumps") from error
+
+
 def _check_event_open(event: Event) -> None:
     if event.is_locked:
         raise ResultRefused("The event is closed: results can no longer be changed.")
@@ -157,9 +168,10 @@ def record(
         ew=seating.ew,
         request_key=request_key,
     )
-    facts.apply_to(result)
     try:
         with transaction.atomic():
+            facts = _with_board_trumps(board, facts)
+            facts.apply_to(result)
             result.save()
             BoardPlay.objects.bulk_create(
                 [
@@ -220,6 +232,7 @@ def correct(
     facts.validate()
     before = snapshot(result)
     with transaction.atomic():
+        facts = _with_board_trumps(result.board, facts, result)
         facts.apply_to(result)
         result.status = Result.Status.ENTERED if table is not None else result.status
         result.updated = timezone.now()
