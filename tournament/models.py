@@ -237,7 +237,7 @@ class Board(models.Model):
     double_dummy = models.JSONField(
         null=True,
         blank=True,
-        help_text="Cache of the deal's double-dummy tricks by seat, in ♣ ♦ ♥ ♠ NT order; rebuilt with the deal.",
+        help_text="Cache of the deal's double-dummy tricks by seat (♣ ♦ ♥ ♠ NT); rebuilt with the deal.",
     )
     trumps = models.CharField(
         max_length=1,

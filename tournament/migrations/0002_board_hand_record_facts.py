@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='board',
             name='double_dummy',
-            field=models.JSONField(blank=True, help_text="Cache of the deal's double-dummy tricks by seat, in ♣ ♦ ♥ ♠ NT order; rebuilt with the deal.", null=True),
+            field=models.JSONField(blank=True, help_text="Cache of the deal's double-dummy tricks by seat (♣ ♦ ♥ ♠ NT); rebuilt with the deal.", null=True),
         ),
         migrations.AddField(
             model_name='board',

@@ -13,6 +13,7 @@ known or from the first table that enters the board, and refuses a different tru
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -228,23 +229,23 @@ def disagreements_in(section: Section, boards: list[Board] | None = None) -> lis
     """Every result of the section whose typed honours (whist: trumps) the board's cards contradict.
 
     The derived honours are what score (``facts.honours_of``); this list is the director's
-    flag that a table typed something else.
+    flag that a table typed something else. Two queries (one when ``boards`` are given).
     """
-    by_number = {b.number: b for b in (boards if boards is not None else section.boards.all())}
-    results = (
+    by_pk = {b.pk: b for b in (boards if boards is not None else section.boards.all())}
+    results = list(
         Result.objects.filter(section=section)
-        .select_related("seating__table", "board")
+        .select_related("seating__table")
         .order_by("board__number", "seating__round", "seating__table__number")
     )
-    found = []
     for result in results:
-        board = by_number.get(result.board.number)
-        if board is None:
-            continue
-        disagreement = disagreement_of(result, board, section.event)
-        if disagreement is not None:
-            found.append(disagreement)
-    return found
+        result.board = by_pk[result.board_id]
+    return disagreements_among(results, section.event)
+
+
+def disagreements_among(results: Iterable[Result], event: Event) -> list[Disagreement]:
+    """The disagreements of results whose boards (and seatings' tables) are already loaded."""
+    found = (disagreement_of(result, result.board, event) for result in results)
+    return [disagreement for disagreement in found if disagreement is not None]
 
 
 def disagreement_of(result: Result, board: Board, event: Event) -> Disagreement | None:
