@@ -20,13 +20,13 @@ from typing import Any
 from django.db import transaction
 
 from scoring.cards import SUITS, Card, Hands, honours_held
-from scoring.core import Seat, Strain
+from scoring.core import Contract, Seat, Strain
 from scoring.errors import ScoringError
 from scoring.pbn import HandRecord, Vulnerability, deal_from_seed, read_hand_records, write_hand_records
 
 from ..models import AuditEntry, Board, Event, Result, Section
 from .double_dummy import tricks_table
-from .facts import contract_of
+from .facts import contract_of, parsed_hands
 
 MOST_BYTES = 1_000_000
 """A PBN file of a club night's boards is a few kilobytes; a megabyte is far beyond any."""
@@ -255,20 +255,37 @@ def disagreement_of(result: Result, board: Board, event: Event) -> Disagreement 
             return Disagreement(result, SUIT_WORDS[result.trumps], f"{SUIT_WORDS[board.trumps]} as trumps")
         return None
     contract = contract_of(result)
-    if contract is None or not board.hands or result.not_played:
+    if result.not_played:
+        return None
+    derived = honours_from_cards(board, contract)
+    if derived is None or derived == result.honours:
+        return None
+    return Disagreement(result, honours_text(result.honours), honours_text(derived))
+
+
+def honours_from_cards(board: Board, contract: Contract | None) -> tuple[int, int, int, int] | None:
+    """The honours each seat holds in the contract's strain, counted from the board's deal; None
+    when the deal is unknown (the table's typed honours stand) or there is no contract."""
+    if contract is None or not board.hands:
         return None
     try:
-        derived = honours_held(Hands.parse(board.hands), contract.strain)
+        return honours_held(parsed_hands(board.hands), contract.strain)
     except ScoringError:
         return None
-    if derived == result.honours:
-        return None
-    return Disagreement(result, _honours_text(result.honours), _honours_text(derived))
 
 
-def honours_text(board: Board, strain: Strain) -> str:
-    """ "N 2, S 1": the honours each seat holds in ``strain``, as the entry forms show them."""
-    return _honours_text(honours_held(Hands.parse(board.hands), strain))
+def honours_by_strain(board: Board) -> list[tuple[str, str]]:
+    """For an entry form: each strain's code(s) and the honours held in it, "N 2, S 1"; [] without a deal."""
+    if not board.hands:
+        return []
+    try:
+        hands = parsed_hands(board.hands)
+    except ScoringError:
+        return []
+    return [
+        (codes, honours_text(honours_held(hands, Strain.parse(codes.split()[0]))))
+        for codes in ("C", "D", "H", "S R", "NT")
+    ]
 
 
 def claim_trumps(board: Board, trumps: str, *, result: Result | None = None) -> str:
@@ -393,7 +410,8 @@ def _facts(board: Board) -> dict[str, str]:
     return {"deal": board.hands, "turned": board.turned, "trumps": board.trumps}
 
 
-def _honours_text(counts: tuple[int, int, int, int]) -> str:
+def honours_text(counts: tuple[int, int, int, int]) -> str:
+    """ "N 2, S 1": the seats that hold honours and how many; "no honours" when none does."""
     held = ", ".join(f"{seat} {count}" for seat, count in zip("NESW", counts, strict=True) if count)
     return held or "no honours"
 

@@ -22,7 +22,7 @@ from scoring.errors import ScoringError
 
 from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
 from .facts import snapshot
-from .hand_records import TrumpConflict, claim_trumps
+from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
 
 
 class ResultRefused(Exception):
@@ -100,14 +100,18 @@ def _audit(event: Event, result: Result | None, action: str, subject: str, **kwa
     return AuditEntry.objects.create(event=event, result=result, action=action, subject=subject, **kwargs)
 
 
-def _with_board_trumps(board: Board, facts: Facts, result: Result | None = None) -> Facts:
-    """A whist entry's trump checked against the board's, recorded once a board (Whist law 42)."""
-    if not facts.whist or facts.not_played:
+def _with_board_facts(board: Board, facts: Facts, result: Result | None = None) -> Facts:
+    """The facts the board's hand record fixes: the honours counted from the cards (table of values),
+    and a whist trump checked against the board's, recorded once a board (Whist law 42)."""
+    if facts.not_played:
         return facts
-    try:
-        return replace(facts, trumps=claim_trumps(board, facts.trumps, result=result))
-    except TrumpConflict as error:
-        raise ResultRefused(str(error), "trumps") from error
+    if facts.whist:
+        try:
+            return replace(facts, trumps=claim_trumps(board, facts.trumps, result=result))
+        except TrumpConflict as error:
+            raise ResultRefused(str(error), "trumps") from error
+    held = honours_from_cards(board, facts.contract)
+    return facts if held is None else replace(facts, honours=held)
 
 
 def _check_event_open(event: Event) -> None:
@@ -170,7 +174,7 @@ def record(
     )
     try:
         with transaction.atomic():
-            facts = _with_board_trumps(board, facts)
+            facts = _with_board_facts(board, facts)
             facts.apply_to(result)
             result.save()
             BoardPlay.objects.bulk_create(
@@ -232,7 +236,7 @@ def correct(
     facts.validate()
     before = snapshot(result)
     with transaction.atomic():
-        facts = _with_board_trumps(result.board, facts, result)
+        facts = _with_board_facts(result.board, facts, result)
         facts.apply_to(result)
         result.status = Result.Status.ENTERED if table is not None else result.status
         result.updated = timezone.now()
