@@ -183,3 +183,12 @@ def test_the_hand_records_page_runs_nine_queries(django_assert_num_queries: Any,
     with django_assert_num_queries(9):
         response = cast.clients["director"].get(reverse("hand_records", args=cast.url_args()))
     assert response.status_code == 200
+
+
+def test_the_audit_log_shows_each_boards_deal_before_and_after() -> None:
+    cast = make_cast()
+    hand_records.deal_boards(event=cast.event, seed=6, user=cast.director)
+    deal = Board.objects.get(section=cast.section, number=1).hands
+    page = cast.clients["director"].get(reverse("audit_log", args=cast.url_args())).content.decode()
+    assert "Hand records of section A" in page
+    assert "Board 1" in page and deal in page

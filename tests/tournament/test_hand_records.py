@@ -48,7 +48,7 @@ def test_dealing_from_a_seed_gives_every_board_its_deal_and_double_dummy_table()
     assert boards[0].double_dummy == tricks_table(Hands.parse(boards[0].hands))
     entry = AuditEntry.objects.get(event=event, subject="Hand records of section A")
     assert entry.action == AuditEntry.Action.EVENT and entry.user == director
-    assert entry.before["1"]["deal"] == "" and entry.after["1"]["deal"] == boards[0].hands
+    assert entry.before["Board 1"] == "" and entry.after["Board 1"] == boards[0].hands
 
 
 def test_double_dummy_tricks_by_seat_in_clubs_diamonds_hearts_spades_nt_order() -> None:
@@ -129,8 +129,8 @@ def test_a_board_with_a_deal_is_replaced_only_when_asked_and_audited_before_and_
     stored = hand_records.deal_boards(event=event, seed=2, user=director, replace=True)
     assert stored.replaced == [1, 2, 3, 4, 5, 6]
     entry = AuditEntry.objects.filter(event=event, subject="Hand records of section A").first()
-    assert entry is not None and entry.before["1"]["deal"] == old
-    assert entry.after["1"]["deal"] == Board.objects.get(section__event=event, number=1).hands != old
+    assert entry is not None and entry.before["Board 1"] == old
+    assert entry.after["Board 1"] == Board.objects.get(section__event=event, number=1).hands != old
 
 
 def test_the_same_deals_again_is_not_a_replacement() -> None:

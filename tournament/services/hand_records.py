@@ -185,14 +185,15 @@ def store(
                 f"Boards {_numbers(replaced)} already have their deals. Ask to replace them "
                 "(the replace box, or --replace) if this file is the right one; nothing was imported."
             )
-        before = {str(b.number): _facts(b) for b in boards.values()}
+        before = _deals(boards.values())
         for record in changed:
             board = boards[record.board]
             board.hands = record.hands.to_pbn()
             board.double_dummy = tricks_table(record.hands)
-            board.turned = str(record.turned) if record.turned is not None else ""
-            if event.is_whist and record.turned is not None:
-                board.trumps = record.turned.suit
+            whist_card = record.turned if event.is_whist else None
+            board.turned = str(whist_card) if whist_card is not None else ""
+            if whist_card is not None:
+                board.trumps = whist_card.suit
         disagreements = disagreements_in(section, boards=list(boards.values()))
         if dry_run:
             transaction.set_rollback(True)
@@ -206,7 +207,7 @@ def store(
             subject=f"Hand records of section {section.letter}",
             user=user if user is not None and user.is_authenticated else None,
             before=before,
-            after={str(b.number): _facts(b) for b in boards.values()},
+            after=_deals(boards.values()),
             reason=f"Deals {source}; {len(disagreements)} result(s) flagged.",
         )
     return Stored(section, len(records), replaced, disagreements)
@@ -408,6 +409,14 @@ def _record_of(board: Board) -> HandRecord:
 
 def _facts(board: Board) -> dict[str, str]:
     return {"deal": board.hands, "turned": board.turned, "trumps": board.trumps}
+
+
+def _deals(boards: Iterable[Board]) -> dict[str, str]:
+    """The audit log's before/after: each board's deal in words, "Board 3": "N:AKQ... (H8 turned up)"."""
+    return {
+        f"Board {b.number}": b.hands + (f" ({b.turned} turned up)" if b.turned else "")
+        for b in sorted(boards, key=lambda b: b.number)
+    }
 
 
 def honours_text(counts: tuple[int, int, int, int]) -> str:
