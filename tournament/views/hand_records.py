@@ -7,6 +7,9 @@ Club people may look; the writes are a director's acts (a scorer gets 403), made
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -38,16 +41,32 @@ def _page(request: HttpRequest, event: Event, **forms: object) -> HttpResponse:
     return render(request, "tournament/director/hand_records.html", context, status=400 if forms else 200)
 
 
-def _told(request: HttpRequest, stored: Stored) -> None:
-    messages.success(request, stored.summary)
-    for disagreement in stored.disagreements:
-        messages.warning(request, f"Flagged: {disagreement.text}")
-
-
 @login_required
 def hand_records(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """Every section's boards and their deals, the flagged results, and the forms to deal or import."""
     return _page(request, event_for_role(request, club_slug, event_id, SCORING))
+
+
+def _store(
+    request: HttpRequest,
+    event: Event,
+    form: ImportForm | DealForm,
+    field: str,
+    act: Callable[[dict[str, Any]], Stored],
+) -> HttpResponse:
+    """Store what a valid form asks for; otherwise, or when the service refuses, show the form's errors."""
+    name = "import_form" if isinstance(form, ImportForm) else "deal_form"
+    if not form.is_valid():
+        return _page(request, event, **{name: form})
+    try:
+        stored = act(form.cleaned_data)
+    except HandRecordRefused as error:
+        form.add_error(field, str(error))
+        return _page(request, event, **{name: form})
+    messages.success(request, stored.summary)
+    for disagreement in stored.disagreements:
+        messages.warning(request, f"Flagged: {disagreement.text}")
+    return redirect("hand_records", event.club.slug, event.pk)
 
 
 @login_required
@@ -57,23 +76,20 @@ def deals_import(request: HttpRequest, club_slug: str, event_id: int) -> HttpRes
     event = event_for_role(request, club_slug, event_id, SCORING)
     require_directing(request, event)
     form = ImportForm(request.POST, request.FILES, event=event)
-    if not form.is_valid():
-        return _page(request, event, import_form=form)
-    data = form.cleaned_data
-    try:
-        stored = service.store(
+    return _store(
+        request,
+        event,
+        form,
+        "file",
+        lambda data: service.store(
             section=service.section_of(event, data["section"]),
             records=service.read_upload(data["file"]),
             user=request.user,
             source=f"imported from {request.FILES['file'].name[:60]}",
             replace=data["replace"],
             dry_run=data["dry_run"],
-        )
-    except HandRecordRefused as error:
-        form.add_error("file", str(error))
-        return _page(request, event, import_form=form)
-    _told(request, stored)
-    return redirect("hand_records", club_slug, event.pk)
+        ),
+    )
 
 
 @login_required
@@ -83,22 +99,19 @@ def deals_deal(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
     event = event_for_role(request, club_slug, event_id, SCORING)
     require_directing(request, event)
     form = DealForm(request.POST, event=event)
-    if not form.is_valid():
-        return _page(request, event, deal_form=form)
-    data = form.cleaned_data
-    try:
-        stored = service.deal_boards(
+    return _store(
+        request,
+        event,
+        form,
+        "seed",
+        lambda data: service.deal_boards(
             event=event,
             seed=data["seed"],
             user=request.user,
             section=data["section"],
             replace=data["replace"],
-        )
-    except HandRecordRefused as error:
-        form.add_error("seed", str(error))
-        return _page(request, event, deal_form=form)
-    _told(request, stored)
-    return redirect("hand_records", club_slug, event.pk)
+        ),
+    )
 
 
 @login_required

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Event
-from tournament.services.hand_records import Stored
+from tournament.services.hand_records import HandRecordRefused, Stored
 
 
 def event_of(event_id: int) -> Event:
@@ -27,8 +28,20 @@ def add_event_arguments(parser: CommandParser, *, writes: bool) -> None:
         parser.add_argument("--dry-run", action="store_true", help="Check and report; change nothing.")
 
 
-def report(command: BaseCommand, stored: Stored, options: dict[str, Any]) -> None:
-    """The flagged results, one a line, then the one-line summary."""
+def store_and_report(command: BaseCommand, options: dict[str, Any], act: Callable[..., Stored]) -> None:
+    """Run the service ``act`` for the event and options given; print the flagged results, one a
+    line, then the one-line summary. A refusal is a CommandError, and nothing was changed."""
+    event = event_of(options["event_id"])
+    try:
+        stored = act(
+            event=event,
+            user=None,
+            section=options["section"],
+            replace=options["replace"],
+            dry_run=options["dry_run"],
+        )
+    except HandRecordRefused as error:
+        raise CommandError(f"{event}: {error}") from error
     for disagreement in stored.disagreements:
         command.stdout.write(f"  Flagged: {disagreement.text}")
     style = command.style.SUCCESS if not options["dry_run"] else str

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
-from tournament.services.hand_records import HandRecordRefused, deal_boards
+from tournament.services.hand_records import deal_boards
 
-from ._deals import add_event_arguments, event_of, report
+from ._deals import add_event_arguments, store_and_report
 
 
 class Command(BaseCommand):
@@ -23,16 +24,4 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, required=True, help="A whole number; note it to deal again.")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        event = event_of(options["event_id"])
-        try:
-            stored = deal_boards(
-                event=event,
-                seed=options["seed"],
-                user=None,
-                section=options["section"],
-                replace=options["replace"],
-                dry_run=options["dry_run"],
-            )
-        except HandRecordRefused as error:
-            raise CommandError(f"{event}: {error}") from error
-        report(self, stored, options)
+        store_and_report(self, options, functools.partial(deal_boards, seed=options["seed"]))

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournament.services.hand_records import HandRecordRefused, import_deals
+from tournament.services.hand_records import import_deals
 
-from ._deals import add_event_arguments, event_of, report
+from ._deals import add_event_arguments, store_and_report
 
 
 class Command(BaseCommand):
@@ -25,20 +26,8 @@ class Command(BaseCommand):
         parser.add_argument("file", help="The PBN file.")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        event = event_of(options["event_id"])
         try:
             data = Path(options["file"]).read_bytes()
         except OSError as error:
             raise CommandError(f"Cannot read {options['file']}: {error.strerror}.") from error
-        try:
-            stored = import_deals(
-                event=event,
-                data=data,
-                user=None,
-                section=options["section"],
-                replace=options["replace"],
-                dry_run=options["dry_run"],
-            )
-        except HandRecordRefused as error:
-            raise CommandError(f"{event}: {error}") from error
-        report(self, stored, options)
+        store_and_report(self, options, functools.partial(import_deals, data=data))
