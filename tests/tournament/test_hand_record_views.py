@@ -192,3 +192,10 @@ def test_the_audit_log_shows_each_boards_deal_before_and_after() -> None:
     page = cast.clients["director"].get(reverse("audit_log", args=cast.url_args())).content.decode()
     assert "Hand records of section A" in page
     assert "Board 1" in page and deal in page
+
+
+@pytest.mark.parametrize("letter", ["A%00", "%C2%B2", "ABCDE"])
+def test_a_strange_section_letter_is_not_found(letter: str) -> None:
+    cast = make_cast()
+    base = reverse("deals_export", args=[*cast.url_args(), "A"])
+    assert cast.clients["director"].get(base.replace("/s/A/", f"/s/{letter}/")).status_code == 404

@@ -255,3 +255,12 @@ def test_a_turned_card_not_in_the_dealers_hand_is_refused() -> None:
     card = next(iter(hands.hand(Seat.E).cards))
     with pytest.raises(HandRecordRefused, match="not in North's hand"):
         hand_records.set_turned_card(board=board, card=str(card), user=director)
+
+
+def test_a_whist_trump_the_dealer_cannot_have_turned_is_flagged_when_the_deal_comes_later() -> None:
+    event, _ = _night(game=Event.Game.WHIST)
+    make_result(_whist_seatings(event, 1)[0], 1, "H 8")
+    void = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    Board.objects.filter(section__event=event, number=1).update(hands=void)
+    (flag,) = hand_records.disagreements_in(event.sections.get())
+    assert "typed hearts; the hand record gives no hearts for North, the dealer" in flag.text

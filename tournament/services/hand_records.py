@@ -254,6 +254,16 @@ def disagreement_of(result: Result, board: Board, event: Event) -> Disagreement 
     if event.is_whist:
         if board.trumps and result.trumps and result.trumps != board.trumps:
             return Disagreement(result, SUIT_WORDS[result.trumps], f"{SUIT_WORDS[board.trumps]} as trumps")
+        if result.trumps in SUITS and board.hands and not board.turned:
+            try:
+                _check_dealer_holds(board, result.trumps)
+            except TrumpConflict:
+                dealer = Seat.parse(board.dealer).name_word
+                return Disagreement(
+                    result,
+                    SUIT_WORDS[result.trumps],
+                    f"no {SUIT_WORDS[result.trumps]} for {dealer}, the dealer",
+                )
         return None
     contract = contract_of(result)
     if result.not_played:

@@ -7,6 +7,7 @@ Club people may look; the writes are a director's acts (a scorer gets 403), made
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,14 @@ from ..models import Board, Event
 from ..services import hand_records as service
 from ..services.hand_records import HandRecordRefused, Stored
 from .director_results import require_directing
+
+LETTER = re.compile(r"[A-Za-z0-9]{1,4}")
+"""A section's letter in a URL; anything else (a NUL byte, which PostgreSQL refuses) is not found."""
+
+
+def _printable(name: str | None) -> str:
+    """An uploaded file's name as the audit log keeps it: printable characters, at most 60."""
+    return "".join(c for c in name or "" if c.isprintable())[:60]
 
 
 def _page(request: HttpRequest, event: Event, **forms: object) -> HttpResponse:
@@ -85,7 +94,7 @@ def deals_import(request: HttpRequest, club_slug: str, event_id: int) -> HttpRes
             section=service.section_of(event, data["section"]),
             records=service.read_upload(data["file"]),
             user=request.user,
-            source=f"imported from {request.FILES['file'].name[:60]}",
+            source=f"imported from {_printable(request.FILES['file'].name)}",
             replace=data["replace"],
             dry_run=data["dry_run"],
         ),
@@ -118,7 +127,7 @@ def deals_deal(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
 def deals_export(request: HttpRequest, club_slug: str, event_id: int, letter: str) -> HttpResponse:
     """The section's deals as a PBN file to download."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    section = event.sections.filter(letter=letter).first()
+    section = event.sections.filter(letter=letter).first() if LETTER.fullmatch(letter) else None
     if section is None:
         raise Http404("No such section.")
     try:
@@ -139,7 +148,7 @@ def board_turned(request: HttpRequest, club_slug: str, event_id: int, letter: st
     require_directing(request, event)
     form = TurnedCardForm(request.POST)
     board = None
-    if form.is_valid():
+    if form.is_valid() and LETTER.fullmatch(letter):
         board = Board.objects.filter(
             section__event=event, section__letter=letter, number=form.cleaned_data["board"]
         ).first()
