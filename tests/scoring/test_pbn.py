@@ -170,3 +170,11 @@ def test_a_turned_card_must_be_the_dealers() -> None:
 def test_dealer_and_vulnerability_by_board_number(board: int, dealer: str, vul: str) -> None:
     assert dealer_for(board) == Seat.parse(dealer)
     assert Vulnerability.for_board(board) == Vulnerability(vul)
+
+
+@given(st.binary(max_size=400) | st.text(alphabet='[]{};%"\\ \nBoardDealN:AKQJT.-#', max_size=200))
+def test_any_input_reads_or_is_refused_with_a_pbn_error(data: bytes | str) -> None:
+    try:
+        read_hand_records(data)
+    except PbnError as error:
+        assert str(error)
