@@ -1,21 +1,39 @@
 # The duplicate tournament manager. Two commands for a fresh machine:
-#   make run   - set up, load the demo nights, print the director's login, serve on 127.0.0.1:8000
+#   make run   - set up, load the demo nights, print the director's login, and serve as in production
+#                (gunicorn, DEBUG off) on 127.0.0.1:8000; HOST=0.0.0.0 for the phones on the club's
+#                Wi-Fi, DEMO=0 for a club's own install with no demo
 #   make test  - install what the tests need and run every check and test, on SQLite and PostgreSQL
+# make dev is the development server with DEBUG=1, for people working on the code.
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
+DEMO ?= 1
 
-.PHONY: run test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark demo-fixture clean
+.PHONY: run dev test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark demo-fixture clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements.txt
 	touch $@
 
+# The secret key is made once and kept in .secret_key (tournament/secret_key.py); ALLOWED_HOSTS are
+# this laptop's own addresses unless given (tournament/addresses.py).
 run: $(VENV)/.installed
+	@set -euo pipefail; export DEBUG=0; \
+	$(PY) -m tournament.secret_key; \
+	url="$$($(PY) -m tournament.addresses url '$(HOST)' '$(PORT)')"; \
+	export ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$($(PY) -m tournament.addresses hosts '$(HOST)')}"; \
+	$(PY) manage.py migrate --noinput -v0; \
+	$(PY) manage.py collectstatic --noinput -v0; \
+	if [ "$(DEMO)" = 1 ]; then $(PY) manage.py load_demo --url "$$url"; \
+	else echo "No demo. To add your club and its first admin: $(PY) manage.py create_club \"Club name\" --admin USERNAME"; fi; \
+	echo "Serving $$url (allowed host names: $$ALLOWED_HOSTS). Stop with Ctrl-C."; \
+	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py --bind '$(HOST):$(PORT)'
+
+dev: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py load_demo --url http://$(HOST):$(PORT)/
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
@@ -30,7 +48,7 @@ check: $(VENV)/.installed
 	$(MAKE) migrations-check
 
 migrations-check: $(VENV)/.installed
-	SECRET_KEY=migrations-check $(PY) manage.py makemigrations --check --dry-run
+	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
 test-sqlite: $(VENV)/.installed
 	$(PY) -m pytest -q
@@ -57,6 +75,7 @@ demo-fixture: $(VENV)/.installed
 
 benchmark: $(VENV)/.installed
 	DEBUG=1 $(PY) benchmarks/exports.py
+	DEBUG=1 $(PY) benchmarks/free_text.py
 
 clean:
-	rm -rf $(VENV) build staticfiles db.sqlite3
+	rm -rf $(VENV) build staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm

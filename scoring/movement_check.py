@@ -98,9 +98,17 @@ class MovementReport:
         ]
         if sitting:
             lines.append("Sit-outs: " + ", ".join(sitting) + ".")
-        low, high = self.balance
-        lines.append(f"Two pairs hold the same cards on {low} to {high} boards.")
+        lines.append(self._balance_line())
         return tuple(lines)
+
+    def _balance_line(self) -> str:
+        """ "Two pairs hold the same cards on 6 boards", with ", or on none" where some pairs never do."""
+        values = [row[j] for i, row in enumerate(self.comparisons) for j in range(i + 1, len(row))]
+        shared = [value for value in values if value]
+        if not shared:
+            return "No two pairs hold the same cards on any board."
+        none = ", or on none" if len(shared) < len(values) else ""
+        return f"Two pairs hold the same cards on {span_text(min(shared), max(shared), 'board')}{none}."
 
     def _index(self, pair: str) -> int:
         if pair not in self.pairs:
@@ -410,3 +418,10 @@ def _times(count: int) -> str:
 
 def _is(boards: Iterable[int]) -> str:
     return "is" if len(set(boards)) == 1 else "are"
+
+
+def span_text(low: int, high: int, noun: str) -> str:
+    """A range of counts as a director reads it: "8 boards", "1 set", "3 to 8 boards", "no boards"."""
+    if low == high:
+        return f"no {noun}s" if high == 0 else _plural(high, noun)
+    return f"{low} to {high} {noun}s"

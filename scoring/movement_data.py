@@ -8,6 +8,7 @@ team matches and takes a director's own seatings; :mod:`scoring.movement_check` 
 from __future__ import annotations
 
 import enum
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -247,6 +248,95 @@ class Movement:
         plays = [s for s in self.seatings if board in s.boards and not s.sit_out]
         return min(plays, key=lambda s: (s.round, s.table)) if plays else None
 
+    def table_notes(self) -> dict[int, tuple[str, ...]]:
+        """What a table's guide card must add to its rows: the relay and bye stand, or the skip (§5.3).
+
+        A relay Mitchell's cards name the tables that share boards and in which rounds, and
+        the bye stand's boards round by round on the cards of the tables that put boards on
+        it and take them off; a skip Mitchell's cards say after which round the E-W pairs
+        skip a table. Read from the seatings, so the saved movement says the same as the plan.
+        """
+        notes: dict[int, list[str]] = {}
+        if self.kind is MovementKind.RELAY_MITCHELL:
+            self._relay_notes(notes)
+            self._bye_stand_notes(notes)
+        if self.kind is MovementKind.SKIP_MITCHELL:
+            after = self._skips()
+            if after:
+                line = (
+                    f"After {_rounds_text(after, self.rounds)} the E-W pairs skip a table: they move up "
+                    "two tables instead of one."
+                )
+                for table in self._by_table:
+                    notes.setdefault(table, []).append(line)
+        return {table: tuple(lines) for table, lines in sorted(notes.items())}
+
+    def _relay_notes(self, notes: dict[int, list[str]]) -> None:
+        at: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+        for s in self.seatings:
+            if not s.sit_out:
+                at.setdefault((s.round, s.boards), []).append(s.table)
+        shared: dict[tuple[int, ...], list[int]] = {}
+        for (round_, _), seated in at.items():
+            if len(seated) > 1:
+                shared.setdefault(tuple(sorted(seated)), []).append(round_)
+        for tables, rounds in shared.items():
+            when = _rounds_text(sorted(set(rounds)), self.rounds)
+            for table in tables:
+                others = _names(str(other) for other in tables if other != table)
+                notes.setdefault(table, []).append(
+                    f"Relay: shares its boards with table {others} in {when}; "
+                    "the boards sit between the two tables."
+                )
+
+    def _bye_stand_notes(self, notes: dict[int, list[str]]) -> None:
+        played: dict[tuple[int, tuple[int, ...]], int] = {
+            (s.round, s.boards): s.table for s in self.seatings if not s.sit_out
+        }
+        sets = {s.boards for s in self.seatings}
+        stand: list[tuple[int, tuple[int, ...]]] = []
+        puts: dict[int, list[int]] = {}
+        takes: dict[int, list[int]] = {}
+        for round_ in range(1, self.rounds + 1):
+            for boards in sorted(sets):
+                if (round_, boards) in played:
+                    continue
+                stand.append((round_, boards))
+                before, after = played.get((round_ - 1, boards)), played.get((round_ + 1, boards))
+                if before is not None:
+                    puts.setdefault(before, []).append(round_ - 1)
+                if after is not None:
+                    takes.setdefault(after, []).append(round_ + 1)
+        if not stand:
+            return
+        where = (
+            f" between tables {_names(str(t) for t in sorted({*puts, *takes}))}"
+            if len(puts) == 1 and len(takes) == 1
+            else ""
+        )
+        holds = "; ".join(f"{boards_text(boards)} in round {round_}" for round_, boards in stand)
+        line = f"Bye stand{where}: {holds}."
+        for table in sorted({*puts, *takes}):
+            lines = notes.setdefault(table, [])
+            lines.append(line)
+            if table in puts:
+                rounds = _rounds_text(puts[table], self.rounds)
+                lines.append(f"After {rounds} its boards go to the bye stand.")
+            if table in takes:
+                rounds = _rounds_text(takes[table], self.rounds)
+                lines.append(f"In {rounds} its boards come from the bye stand.")
+
+    def _skips(self) -> list[int]:
+        """The rounds after which an E-W pair moves up two tables (or more) instead of one."""
+        skips = set()
+        for pair, rows in self._by_pair.items():
+            ordered = sorted(rows, key=lambda s: s.round)
+            for here, there in itertools.pairwise(ordered):
+                moved = (there.table - here.table) % self.tables
+                if pair == here.ew == there.ew and there.round == here.round + 1 and moved > 1:
+                    skips.add(here.round)
+        return sorted(skips)
+
     def lines(self) -> tuple[str, ...]:
         """The movement in words: its kind and size, then its notes."""
         size = (
@@ -315,6 +405,18 @@ def _count(value: object, what: str) -> int:
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _rounds_text(rounds: Iterable[int], total: int) -> str:
+    """ "round 2", "rounds 1-3", "rounds 1, 3 and 5" or "every round" of ``total``."""
+    ordered = sorted(set(rounds))
+    if len(ordered) == total > 1:
+        return "every round"
+    if len(ordered) == 1:
+        return f"round {ordered[0]}"
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"rounds {ordered[0]}-{ordered[-1]}"
+    return "rounds " + _names(str(round_) for round_ in ordered)
 
 
 def _names(names: Iterable[str]) -> str:

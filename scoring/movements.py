@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from .errors import MovementError
 from .howell_tables import HOWELL_LAYOUTS
-from .movement_check import BoardPlays, MovementReport, check
+from .movement_check import BoardPlays, MovementReport, check, span_text
 from .movement_data import (
     Movement,
     MovementKind,
@@ -148,14 +148,12 @@ def howell(tables: int, boards_per_round: int, *, phantom: bool = False) -> Move
     m = layout.rounds
     rows = [(r, t, str(ns), str(ew), board_set) for r, t, ns, ew, board_set in layout.rows()]
     waiting = sorted({m - len({row[4] for row in rows if row[0] == r}) for r in range(1, m + 1)})
-    idle = (
-        _plural(waiting[0], "board set") if len(waiting) == 1 else f"{waiting[0]} to {waiting[-1]} board sets"
-    )
+    idle = span_text(waiting[0], waiting[-1], "board set")
     notes = [
         f"Pair {2 * n} stays N-S at table 1; every other pair moves as the table cards say.",
-        f"Each round {idle} wait on relay stands.",
-        f"With every pair present, two pairs hold the same cards on {layout.balance[0]} to "
-        f"{layout.balance[1]} sets (balance).",
+        f"Each round {idle} {'waits' if idle.startswith('1 ') else 'wait'} on relay stands.",
+        f"With every pair present, two pairs hold the same cards on {span_text(*layout.balance, 'set')} "
+        "(balance).",
     ]
     if n == 2:
         notes += ["Both tables play the same boards each round, passing them between the tables."]

@@ -164,6 +164,18 @@ class TeamMatch:
         raise ContestError(f"No team called {team} played this match.")
 
 
+def win_text(team: str, margin: Fraction, *, by_fraction: bool = False, unit: str = "points") -> str:
+    """How a match is won, worded one way everywhere: "Lilies win by 524 points (Law G)."
+
+    A team's name takes the plural verb, as a club says it ("The Royals win"); where equal
+    rounded totals leave the fractions to decide, the match is won "by the fraction of a
+    point" (Law G).
+    """
+    if by_fraction:
+        return f"{team} win by the fraction of a point ({mixed_text(margin)}) (Law G)."
+    return f"{team} win by {mixed_text(margin)} {unit} (Law G)."
+
+
 def team_match(
     first: Team, second: Team, results: Iterable[TeamResult], *, unit: str = "points"
 ) -> TeamMatch:
@@ -213,7 +225,7 @@ def team_match(
         by_fraction = False
         explanation.append(
             f"{winner.team} {winner.total} against {loser.team} {loser.total}: "
-            f"{winner.team} wins by {mixed_text(winner.exact - loser.exact)} (Law G)."
+            + win_text(winner.team, winner.exact - loser.exact, unit=unit)
         )
     elif one.exact != two.exact:
         winner, loser = (one, two) if one.exact > two.exact else (two, one)
@@ -221,8 +233,8 @@ def team_match(
         explanation.append(
             f"The totals tie at {one.total}, so the fractions decide: "
             f"{winner.team} {mixed_text(winner.exact)} "
-            f"against {loser.team} {mixed_text(loser.exact)}; {winner.team} wins by the fraction of a point, "
-            f"{mixed_text(winner.exact - loser.exact)} (Law G)."
+            f"against {loser.team} {mixed_text(loser.exact)}; "
+            + win_text(winner.team, winner.exact - loser.exact, by_fraction=True, unit=unit)
         )
     else:
         explanation.append(

@@ -3,6 +3,10 @@
 from django.contrib import admin
 
 from .models import AuditEntry, Club, Event, Membership, Player
+from .views.accounts import throttled_login
+
+# The admin's log-in is throttled like the director's: every password is guessed at the same cost.
+admin.site.login = throttled_login(admin.site.login)  # type: ignore[method-assign]
 
 
 @admin.register(Club)

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from . import limits
 from .querysets import (
     AuditEntryQuerySet,
     EventQuerySet,
@@ -436,7 +437,7 @@ class Ruling(models.Model):
     revoke_penalty = models.CharField(
         max_length=6, choices=[("points", "100 points"), ("tricks", "three tricks")], blank=True
     )
-    reason = models.TextField()
+    reason = models.CharField(max_length=limits.NOTE)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created = models.DateTimeField(default=timezone.now)
     undone_by = models.ForeignKey(
@@ -483,7 +484,7 @@ class AuditEntry(models.Model):
     )
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(blank=True)
+    reason = models.CharField(max_length=limits.NOTE, blank=True)  # a ruling's note, or a reason
     at = models.DateTimeField(default=timezone.now)
     request_id = models.UUIDField(default=uuid.uuid4, editable=False)
 

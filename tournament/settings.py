@@ -1,7 +1,8 @@
 """Settings for the duplicate tournament manager, read from the environment.
 
 SQLite is the default database; PostgreSQL is reached through ``DATABASE_URL``.
-With ``DEBUG`` off the app refuses to start unless a real ``SECRET_KEY`` is given.
+With ``DEBUG`` off the app refuses to start without a real secret key: ``SECRET_KEY``, or the key
+file ``make run`` makes (tournament/secret_key.py). A weak key stops any start.
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from tournament.secret_key import SecretKeyError, check_key, key_file, read_key_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -39,17 +43,37 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
+# HTTPS=1 for a server behind TLS: secure cookies, HSTS and a redirect to https (see the security block).
+HTTPS = env_bool("HTTPS", False)
 
 # Only a local set-up with DEBUG on may run on this key; it is public in the source.
 DEFAULT_SECRET_KEY = "insecure-local-only-key-do-not-use-in-production"
-SECRET_KEY = os.environ.get("SECRET_KEY", DEFAULT_SECRET_KEY)
-if not DEBUG and SECRET_KEY == DEFAULT_SECRET_KEY:
-    raise ImproperlyConfigured(
-        "SECRET_KEY is not set. With DEBUG off the app refuses to start on the default key: "
-        "set SECRET_KEY to a long random value (or DEBUG=1 for a local trial)."
+
+
+def secret_key() -> str:
+    """SECRET_KEY, else the key file make run wrote (tournament/secret_key.py); refuse a weak one."""
+    if "SECRET_KEY" in os.environ:
+        return check_key(os.environ["SECRET_KEY"], "SECRET_KEY")
+    kept = read_key_file(key_file())
+    if kept is not None:
+        return kept
+    if DEBUG:
+        return DEFAULT_SECRET_KEY
+    raise SecretKeyError(
+        f"SECRET_KEY is not set and there is no key file at {key_file()}. With DEBUG off the app "
+        "refuses to start on the default key: run make run (it makes the key file) or "
+        "python -m tournament.secret_key, or set SECRET_KEY to a long random value "
+        "(DEBUG=1 for a local trial)."
     )
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
+
+try:
+    SECRET_KEY = secret_key()
+except SecretKeyError as error:
+    raise ImproperlyConfigured(str(error)) from None
+
+# make run adds the laptop's own addresses for HOST=0.0.0.0 (tournament/addresses.py).
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -60,11 +84,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "csp",
     "tournament",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -99,6 +125,17 @@ DATABASES = {
         conn_max_age=60,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A club night's phones write at once. WAL lets readers go on while one writes; IMMEDIATE takes
+    # the write lock when a transaction starts, so two transactions that read and then write wait
+    # their turn instead of deadlocking into "database is locked"; waiting up to 20 s covers the
+    # longest write (a section rescored). synchronous=NORMAL is safe with WAL and fsyncs less.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        **DATABASES["default"].get("OPTIONS", {}),  # what DATABASE_URL's ?options say wins
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
@@ -129,15 +166,64 @@ LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
+# --- Security headers and HTTPS ---------------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+# Every page loads its styles, scripts and images from this server only (no fonts or CDNs: the club
+# Wi-Fi may have no internet). The table entry page's small inline script carries the request's
+# nonce; no template has an inline style or an event-handler attribute.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# HTTPS=1, behind TLS (gunicorn with a certificate, or a proxy on this host that sets
+# X-Forwarded-Proto, which gunicorn trusts from 127.0.0.1): every request on https, cookies never
+# sent in clear, and browsers told to keep to https for a year.
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = 365 * 24 * 3600 if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+if HTTPS:
+    # Preloading asks the browser makers to hard-code https for the whole domain, and is slow to
+    # take back: that is the domain owner's decision, not this program's.
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
+else:
+    # A club laptop serves plain HTTP on the club's Wi-Fi: there is no certificate for a
+    # 192.168.x.y address. Secure cookies would never come back (nobody could log in), a redirect
+    # to https would reach nothing, and HSTS is only ever sent over https. So `check --deploy` is
+    # told these four are decided, not forgotten; HTTPS=1 turns them on.
+    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# Throttles: wrong table PINs and director passwords are counted in this cache (tournament/throttle.py).
+# The count must be one for every gunicorn worker: Django's default LocMem cache lives in one
+# process, so each worker would count apart and a scan would go N times faster. Redis or
+# memcached need a server the club's laptop does not run; FileBasedCache has no atomic
+# increment and leaves files to clean. The database cache lives in the database the app
+# already has, shared by every worker and kept across restarts; its table is created by a
+# migration, so `migrate` (make run, make test, a fresh clone) needs no extra step.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "duplicate_cache",
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    }
 }

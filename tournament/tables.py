@@ -7,6 +7,7 @@ for the CSV export, so the screen and the file show one set of numbers.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -19,8 +20,9 @@ from django.utils.safestring import SafeString
 from scoring.numbers import mixed_text
 from scoring.pairs import signed_text
 
+from .exports.base import safe_text
 from .models import Section
-from .reports import SYMBOLS, MatchRow, RecapLine, StandingRow, TravellerLine, rounded_text, symbol_text
+from .reports import MatchRow, RecapLine, StandingRow, TravellerLine, rounded_text, symbol_text
 from .templatetags.duplicate import contract as contract_html
 from .templatetags.duplicate import mixed, rounded, signed
 
@@ -51,9 +53,7 @@ class Links:
 
 def contract_cell(text: str) -> SafeString | str:
     """The HTML of a contract or trump suit, red suits in red."""
-    if text in ("H", "D"):
-        return format_html('<span class="red">{}</span>', SYMBOLS[text])
-    return SYMBOLS.get(text) or contract_html(text)
+    return contract_html(text)
 
 
 def _blank(value: int | None) -> str:
@@ -84,6 +84,22 @@ class Base(tables.Table):
     class Meta:
         orderable = False
         template_name = "django_tables2/table.html"
+
+    def as_values(self, exclude_columns: Any = None) -> Iterator[list[Any]]:
+        """The rows of the ``?_export=csv`` download: text a spreadsheet could run is quoted.
+
+        The header row (a team's name heads a column of the match table) and every text
+        column go through ``safe_text``; a figure column (``num``) holds only the engine's
+        signed numbers, "+50", "-20", which a spreadsheet must read as numbers.
+        """
+        left_out = exclude_columns or ()
+        exported = [
+            c for c in self.columns.iterall() if not (c.column.exclude_from_export or c.name in left_out)
+        ]
+        figures = [c.column.attrs.get("td", {}).get("class") == "num" for c in exported]
+        for index, row in enumerate(super().as_values(exclude_columns)):
+            kinds = figures if index else [False] * len(row)
+            yield [cell if figure else safe_text(str(cell)) for figure, cell in zip(kinds, row, strict=True)]
 
 
 class StandingsTable(Base):

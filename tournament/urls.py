@@ -4,11 +4,11 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import calculator, director, exports, hand_records, pdfs, public, table
+from .views import accounts, calculator, director, exports, hand_records, pdfs, public, table
 
 urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", accounts.login, name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     *public.urlpatterns,

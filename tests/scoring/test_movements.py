@@ -3,6 +3,7 @@ Mitchell, Howell, two-table and team movement, and hand-made broken movements.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 
@@ -87,6 +88,36 @@ def test_tv46_six_table_relay_round_one() -> None:
     assert [s.boards[0] for s in seats(movement, 1)] == [1, 3, 5, 9, 11, 1]
     assert movement.idle_boards(1) == (7, 8)
     assert movement.shared_boards(1) == (((1, 2), (1, 6)),)
+
+
+def test_relay_mitchell_cards_name_the_relay_tables_and_the_bye_stand_round_by_round() -> None:
+    notes = mitchell(4, 2, even="relay").table_notes()
+    stand = (
+        "Bye stand between tables 2 and 3: boards 5-6 in round 1; boards 7-8 in round 2; "
+        "boards 1-2 in round 3; boards 3-4 in round 4."
+    )
+    assert notes == {
+        1: ("Relay: shares its boards with table 4 in every round; the boards sit between the two tables.",),
+        2: (stand, "In rounds 2-4 its boards come from the bye stand."),
+        3: (stand, "After rounds 1-3 its boards go to the bye stand."),
+        4: ("Relay: shares its boards with table 1 in every round; the boards sit between the two tables.",),
+    }
+
+
+def test_relay_mitchell_with_a_half_table_shares_no_boards_with_the_phantoms_table() -> None:
+    notes = mitchell(4, 2, even="relay", phantom=True).table_notes()
+    assert sorted(notes) == [2, 3]
+
+
+def test_skip_mitchell_cards_say_after_which_round_the_ew_pairs_skip() -> None:
+    notes = mitchell(6, 2, even="skip").table_notes()
+    line = "After round 3 the E-W pairs skip a table: they move up two tables instead of one."
+    assert notes == dict.fromkeys(range(1, 7), (line,))
+
+
+@pytest.mark.parametrize("movement", [mitchell(5, 2), howell(4, 1)], ids=["plain Mitchell", "Howell"])
+def test_other_movements_add_nothing_to_the_table_cards(movement: Movement) -> None:
+    assert movement.table_notes() == {}
 
 
 @pytest.mark.parametrize("round_", sorted(TV47), ids=[f"TV-47-round-{r}" for r in sorted(TV47)])
@@ -517,3 +548,31 @@ def test_report_lines() -> None:
     assert lines[0] == "The movement passes every check."
     assert lines[1] == "Boards played: 14 boards 6 times."
     assert lines[2].startswith("Sit-outs: 1EW once, 2EW once")
+
+
+@pytest.mark.parametrize(
+    ("movement", "line"),
+    [
+        (lambda: howell(4, 2), "Two pairs hold the same cards on 6 boards."),
+        (lambda: howell(3, 2), "Two pairs hold the same cards on 2 to 6 boards."),
+        (lambda: mitchell(5, 3), "Two pairs hold the same cards on 15 boards, or on none."),
+        (lambda: team_match(2, 8), "Two pairs hold the same cards on 8 boards, or on none."),
+    ],
+    ids=["equal", "a range", "a Mitchell's two lines", "a match"],
+)
+def test_the_balance_line_never_writes_a_range_that_collapses_or_starts_at_zero(
+    movement: Callable[[], Movement], line: str
+) -> None:
+    assert check(movement()).lines()[-1] == line
+
+
+@pytest.mark.parametrize(
+    ("tables", "note"),
+    [
+        (2, "With every pair present, two pairs hold the same cards on 1 set (balance)."),
+        (4, "With every pair present, two pairs hold the same cards on 3 sets (balance)."),
+        (3, "With every pair present, two pairs hold the same cards on 1 to 3 sets (balance)."),
+    ],
+)
+def test_howell_notes_say_one_set_or_a_true_range(tables: int, note: str) -> None:
+    assert note in howell(tables, 2).notes

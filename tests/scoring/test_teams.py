@@ -33,7 +33,7 @@ def test_t49_team_of_four_totals_the_gross_scores() -> None:
     assert (match.first.total, match.second.total) == (173, 40)
     assert (match.winner, match.margin, match.by_fraction) == ("A", 133, False)
     assert match.first.average is None
-    assert match.lines[-1] == "A 173 against B 40: A wins by 133 (Law G)."
+    assert match.lines[-1] == "A 173 against B 40: A win by 133 points (Law G)."
 
 
 def test_t49_director_summary_per_deal() -> None:
@@ -58,7 +58,7 @@ def test_t52_odd_teams_add_the_opposite_average_and_win_by_a_fraction() -> None:
     assert (a.gross, a.total, a.exact) == (651, 834, Fraction(2503, 3))
     assert (b.gross, b.total, b.exact) == (600, 834, Fraction(2501, 3))
     assert (match.winner, match.margin, match.by_fraction) == ("A", Fraction(2, 3), True)
-    assert "wins by the fraction of a point, 2/3 (Law G)" in match.lines[-1]
+    assert match.lines[-1].endswith("A win by the fraction of a point (2/3) (Law G).")
 
 
 def test_t52_explains_the_added_average() -> None:

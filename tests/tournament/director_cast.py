@@ -67,6 +67,29 @@ def make_cast(**event_kwargs: Any) -> Cast:
     return Cast(club, event, section, director, scorer, other_director, clients)
 
 
+def rule_irregular_after_the_overplay(cast: Cast) -> Any:
+    """Board 1 played at two tables, then found irregular at table 2 in round 3: Law B (3), averages.
+
+    Returns the director's answer to the ruling; the ruled result is the one at that seating.
+    """
+    from django.urls import reverse
+
+    from tests.tournament.factories import make_result
+
+    make_result(cast.seating(1, 1), 1, "2H N 8", user=cast.director)
+    make_result(cast.seating(2, 3), 1, "4H N 10", user=cast.director)
+    seating = cast.seating(3, 2)
+    data = {
+        "seating": seating.pk,
+        "discovered": "after_overplay_began",
+        "surplus_with": "adversary",
+        "short_side": "NS",
+    }
+    return cast.clients["director"].post(
+        reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]), data, follow=True
+    )
+
+
 def fingerprint(event: Event) -> tuple[Any, ...]:
     """Everything a director's screen could change about a night, to prove that nothing did."""
     event.refresh_from_db()

@@ -35,12 +35,19 @@ def make_member(
 
 
 def make_event(club: Club, director: Any = None, **kwargs: Any) -> Event:
-    """A pairs night by default: 6 pairs (3 tables) of Mitchell, 2 boards a round."""
+    """A pairs night by default: 6 pairs (3 tables) of Mitchell, 2 boards a round.
+
+    An even number of tables plays the relay Mitchell unless ``movement`` says otherwise.
+    """
+    pairs = kwargs.pop("pairs", 6)
+    even = (pairs + 1) // 2 % 2 == 0
     plan = Plan(
         game=kwargs.pop("game", Event.Game.AUCTION),
         form=kwargs.pop("form", Event.Form.PAIRS),
-        movement=kwargs.pop("movement", Section.Movement.MITCHELL),
-        pairs=kwargs.pop("pairs", 6),
+        movement=kwargs.pop(
+            "movement", Section.Movement.RELAY_MITCHELL if even else Section.Movement.MITCHELL
+        ),
+        pairs=pairs,
         boards_per_round=kwargs.pop("boards_per_round", 2),
         rounds=kwargs.pop("rounds", None),
         boards=kwargs.pop("boards", None),

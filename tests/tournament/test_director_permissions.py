@@ -41,7 +41,7 @@ Request = tuple[str, dict[str, Any]]
 
 def create_an_event(cast: Cast) -> Request:
     data = {"name": "Friday", "date": "2025-03-07", "game": "auction", "form": "pairs", "pairs": 8}
-    data |= {"boards_per_round": 2, "movement": "mitchell", "slams": "american", "create": "1"}
+    data |= {"boards_per_round": 2, "movement": "relay_mitchell", "slams": "american", "create": "1"}
     return reverse("event_create", args=[cast.club.slug]), data
 
 

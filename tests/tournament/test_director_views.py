@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.tournament.director_cast import Cast, make_cast
+from tests.tournament.director_cast import Cast, make_cast, rule_irregular_after_the_overplay
 from tests.tournament.factories import make_result
 from tournament.models import AuditEntry, Event, Player, Result, Ruling, Seating, Team
 from tournament.services.results import Facts, record
@@ -29,7 +29,8 @@ def text(response: Any) -> str:
 
 def plan(**changes: Any) -> dict[str, Any]:
     data = {"name": "Friday pairs", "date": "2025-03-07", "game": "auction", "form": "pairs", "pairs": 8}
-    data |= {"boards_per_round": 2, "movement": "mitchell", "slams": "american", "royals_distinct": "on"}
+    data |= {"boards_per_round": 2, "movement": "relay_mitchell", "slams": "american"}
+    data |= {"royals_distinct": "on"}
     return data | changes
 
 
@@ -117,6 +118,65 @@ def test_a_bad_plan_gets_a_clear_message_on_its_field_and_nothing_is_created(
     errors = response.context["form"].errors
     assert message in " ".join(errors.get(field, [])), errors
     assert not Event.objects.filter(name="Friday pairs").exists()
+
+
+def test_a_plain_mitchell_of_even_tables_is_refused_with_what_to_pick_instead(cast: Cast) -> None:
+    url = reverse("event_create", args=[cast.club.slug])
+    for button in ("preview", "create"):
+        response = cast.clients["director"].post(url, plan(movement="mitchell", pairs=8, **{button: "1"}))
+        errors = " ".join(response.context["form"].errors["movement"])
+        assert "8 pairs make 4 tables, an even number" in errors
+        assert "Mitchell with a relay and bye stand" in errors and "Mitchell with a skip" in errors
+        assert "movement-check" not in text(response)
+    assert not Event.objects.filter(name="Friday pairs").exists()
+
+
+def test_a_relay_or_skip_for_an_odd_number_of_tables_is_refused(cast: Cast) -> None:
+    for movement in ("relay_mitchell", "skip_mitchell"):
+        response = cast.clients["director"].post(
+            reverse("event_create", args=[cast.club.slug]), plan(movement=movement, pairs=10, preview="1")
+        )
+        assert "5 tables, an odd number: choose the plain Mitchell" in " ".join(
+            response.context["form"].errors["movement"]
+        )
+
+
+@pytest.mark.parametrize(
+    ("movement", "chosen", "notes"),
+    [
+        (
+            "relay_mitchell",
+            "Mitchell with a relay and bye stand",
+            [
+                "Bye stand between tables 2 and 3: boards 5-6 in round 1; boards 7-8 in round 2;",
+                "Relay: shares its boards with table 4 in every round",
+            ],
+        ),
+        (
+            "skip_mitchell",
+            "Mitchell with a skip",
+            ["After round 2 the E-W pairs skip a table: they move up two tables instead of one."],
+        ),
+    ],
+)
+def test_the_movement_check_says_which_mitchell_was_chosen_and_where_the_relay_or_skip_is(
+    cast: Cast, movement: str, chosen: str, notes: list[str]
+) -> None:
+    response = cast.clients["director"].post(
+        reverse("event_create", args=[cast.club.slug]), plan(movement=movement, pairs=8, preview="1")
+    )
+    page = text(response)
+    assert f"Movement: <strong>{chosen}</strong>" in page
+    for note in notes:
+        assert note in page
+
+
+def test_the_section_stores_the_mitchell_that_is_played(cast: Cast) -> None:
+    url = reverse("event_create", args=[cast.club.slug])
+    response = cast.clients["director"].post(url, plan(movement="skip_mitchell", pairs=8, create="1"))
+    assert response.status_code == 302
+    section = Event.objects.get(name="Friday pairs").sections.get()
+    assert (section.movement, section.rounds) == ("skip_mitchell", 3)
 
 
 def test_a_team_match_can_be_planned_and_created(cast: Cast) -> None:
@@ -665,18 +725,8 @@ def test_undoing_a_ruling_needs_a_reason(board_one: Cast) -> None:
 
 
 def test_irregular_hands_found_after_the_overplay_began_take_the_average(cast: Cast) -> None:
-    make_result(cast.seating(1, 1), 1, "2H N 8", user=cast.director)
-    make_result(cast.seating(2, 3), 1, "4H N 10", user=cast.director)
+    response = rule_irregular_after_the_overplay(cast)
     seating = cast.seating(3, 2)
-    data = {
-        "seating": seating.pk,
-        "discovered": "after_overplay_began",
-        "surplus_with": "adversary",
-        "short_side": "NS",
-    }
-    response = cast.clients["director"].post(
-        reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]), data, follow=True
-    )
     result = Result.objects.get(seating=seating)
     assert result.not_played
     assert Ruling.objects.get(result=result).kind == "irregular_average"
@@ -738,7 +788,7 @@ def test_the_audit_log_says_who_made_each_change_person_or_table_device(cast: Ca
     page = text(cast.clients["director"].get(reverse("audit_log", args=cast.url_args())))
     assert "Table 1 device" in page
     assert cast.director.get_username() in page  # who set the event up
-    assert "contract: <del>—</del> → <ins>3H</ins>" in page
+    assert "contract: <del>—</del> → <ins>3♥</ins>" in page
 
 
 def test_the_audit_log_shows_200_entries_a_page(cast: Cast) -> None:

@@ -6,7 +6,7 @@ import io
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 from django.test import override_settings
 
 from tests.tournament.factories import make_club, make_user
@@ -31,10 +31,14 @@ def outcome(event: Event) -> object:
 
 
 @override_settings(DEBUG=False)
-def test_load_demo_refuses_with_debug_off() -> None:
-    with pytest.raises(CommandError, match="local set-up"):
-        call_command("load_demo")
-    assert not get_user_model().objects.filter(username="director").exists()
+def test_load_demo_with_debug_off_as_make_run_serves_gives_the_demo_and_its_login() -> None:
+    out = io.StringIO()
+    call_command("load_demo", "--url", "http://192.168.1.20:8000/", stdout=out)
+    assert "Director login at http://192.168.1.20:8000/login/ — user: director  password: " in out.getvalue()
+    user = get_user_model().objects.get(username="director")
+    assert user.check_password(printed_password(out))
+    assert not (user.is_staff or user.is_superuser)
+    assert Event.objects.filter(club__slug="demo").count() == 3
 
 
 @override_settings(DEBUG=True)

@@ -21,6 +21,13 @@ GARBAGE_POSTS: list[dict[str, Any]] = [
     {"pin": "' OR 1=1 --", "status": "nonsense", "kind": "??", "side": "XX", "points": "-50"},
 ]
 
+# "²" passes str.isdigit() and int() refuses it; PostgreSQL refuses a NUL; ten digits overflow an int4.
+ODD_NUMBERS = ["%C2%B2", "%D9%A3", "1%00", "9999999999", "-1", "+1", " 1"]
+ODD_QUERIES = [
+    "&".join(f"{name}={value}" for name in ("event", "round", "board", "seating", "page", "table"))
+    for value in ODD_NUMBERS
+] + ["section=A%00", "section=%C2%B2", "table=%00"]
+
 
 def patterns() -> list[URLPattern]:
     found: list[URLPattern] = []
@@ -81,6 +88,7 @@ def server_errors(
         for kwargs in argument_sets(pattern, known):
             url = reverse(pattern.name, kwargs=kwargs)
             responses = [client.get(url), client.get(url + "?_export=bogus&round=x&q=%00")]
+            responses += [client.get(url + "?" + query) for query in ODD_QUERIES]
             responses += [client.post(url, data) for data in GARBAGE_POSTS]
             failures += [(url, r.status_code) for r in responses if r.status_code >= 500]
     return failures
@@ -100,3 +108,59 @@ def test_the_sweep_catches_a_page_that_breaks(client: Client, night: dict[str, A
 
     monkeypatch.setattr(tournament.views.public, "Event", None)  # home() now fails inside the view
     assert ("/", 500) in server_errors(client, night["known"], only={"home"})
+
+
+def odd_urls(known: dict[str, Any]) -> list[str]:
+    """Paths a tampered link could carry: NUL bytes, superscript digits, ten-digit numbers."""
+    event = f"/c/{known['club_slug']}/e/{known['event_id']}"
+    secret = known["secret"]
+    return [
+        "/t/%00/",
+        f"/t/{secret}%00/",
+        "/t/%C2%B2/",
+        f"/t/{secret}/results/9999999999/",
+        f"/t/{secret}/round/%C2%B2/board/1/",
+        f"{event}/s/A%00/boards/1/",
+        f"{event}/s/%C2%B2/boards/1/",
+        f"{event}/s/A/boards/1%00/",
+        f"{event}/s/A/boards/99999999999999999999/",
+        f"{event}/s/A%00/boards/1/enter/",
+        f"{event}/pairs/99999999999999999999/",
+        f"/c/{known['club_slug']}/e/99999999999999999999/",
+        f"/c/{known['club_slug']}%00/e/{known['event_id']}/",
+    ]
+
+
+@pytest.mark.parametrize("who", ["visitor", "director"])
+def test_odd_values_in_a_path_are_not_found_never_a_server_error(
+    client: Client, night: dict[str, Any], who: str
+) -> None:
+    client.raise_request_exception = False
+    if who == "director":
+        membership = Membership.objects.filter(club=night["event"].club).select_related("user").first()
+        client.force_login(membership.user)
+    answers = {url: client.get(url).status_code for url in odd_urls(night["known"])}
+    assert answers == dict.fromkeys(answers, 404)
+
+
+@pytest.mark.parametrize("value", ODD_NUMBERS)
+def test_a_superscript_or_nul_in_the_pin_page_event_shows_the_form(client: Client, value: str) -> None:
+    client.raise_request_exception = False
+    response = client.get(f"/t/?event={value}")
+    assert response.status_code == 200
+    assert "Table PIN" in response.content.decode()
+
+
+def test_the_preview_refuses_an_odd_board_or_seating_with_a_clear_400(
+    client: Client, night: dict[str, Any]
+) -> None:
+    client.raise_request_exception = False
+    membership = Membership.objects.filter(club=night["event"].club).select_related("user").first()
+    client.force_login(membership.user)
+    url = reverse("entry_preview", args=[night["known"]["club_slug"], night["known"]["event_id"]])
+    for query in ("board=%C2%B2", "board=1%00", "section=A%00&board=1", "board=9999999999"):
+        response = client.get(f"{url}?{query}&entry=1S+N+7")
+        assert response.status_code == 400, query
+        assert response.json()["errors"]["board"] == "There is no such board in this event."
+    response = client.get(f"{url}?board=1&seating=%C2%B2&entry=1S+N+7")
+    assert response.status_code == 200

@@ -419,6 +419,36 @@ def test_guide_cards_tell_each_table_and_each_pair_where_to_sit_whom_to_meet_and
     assert pairs.count("sits out this round") == rounds
 
 
+def table_cards(text: str) -> dict[int, str]:
+    """Each table guide card's text, by table number."""
+    parts = re.split(r"^\s*Table (\d+)$", text[: text.index("Pair guide cards")], flags=re.MULTILINE)
+    return {int(number): card for number, card in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def test_guide_cards_name_the_movement_on_every_card_and_the_relay_and_bye_stand_where_they_are():
+    club = make_club()
+    event = make_event(club, make_member(club), pairs=8, movement="relay_mitchell")
+    text = render(event, "guide").text
+
+    assert text.count("Movement: Mitchell with a relay and bye stand.") == 4 + 8  # every card
+    cards = table_cards(text)
+    stand = "Bye stand between tables 2 and 3: boards 5-6 in round 1; boards 7-8 in round 2;"
+    assert [table for table, card in cards.items() if stand in card] == [2, 3]
+    assert "In rounds 2-4 its boards come from the bye stand." in cards[2]
+    assert "After rounds 1-3 its boards go to the bye stand." in cards[3]
+    assert "Relay: shares its boards with table 4 in every round" in cards[1]
+    assert "Relay: shares its boards with table 1 in every round" in cards[4]
+
+
+def test_guide_cards_of_a_skip_mitchell_say_after_which_round_the_ew_pairs_skip():
+    club = make_club()
+    event = make_event(club, make_member(club), pairs=8, movement="skip_mitchell")
+    text = render(event, "guide").text
+    assert text.count("Movement: Mitchell with a skip.") == 4 + 8
+    skip = "After round 2 the E-W pairs skip a table: they move up two tables instead of one."
+    assert all(skip in card for card in table_cards(text).values())
+
+
 # --- score pads -------------------------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -462,6 +463,17 @@ def test_guide_cards_show_each_table_and_pair_from_the_movement(client) -> None:
     assert html.count('class="card guide-card" id="pair-') == len(movement.pairs)
     first = movement.pair_card(movement.pairs[0])[0]
     assert f"<td>{first.opponents}</td><td>{', '.join(map(str, first.boards))}</td>" in html
+
+
+def test_guide_cards_name_the_movement_and_show_the_bye_stand_on_the_tables_concerned(client) -> None:
+    club = make_club()
+    event = make_event(club, make_member(club), pairs=8, movement="relay_mitchell", published=True)
+    html = client.get(reverse("guide_cards", args=[club.slug, event.pk])).content.decode()
+    assert html.count("Movement: Mitchell with a relay and bye stand.") == 4 + 8
+    cards = dict(re.findall(r'id="table-(\d+)">(.*?)</section>', html, re.DOTALL))
+    stand = "Bye stand between tables 2 and 3: boards 5-6 in round 1; boards 7-8 in round 2;"
+    assert [table for table, card in sorted(cards.items()) if stand in card] == ["2", "3"]
+    assert "Relay: shares its boards with table 4 in every round" in cards["1"]
 
 
 @pytest.mark.parametrize("tables", [3, 6])

@@ -3,31 +3,51 @@
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
+import pytest
+
+from tournament.secret_key import ensure_key_file
+
 ROOT = Path(__file__).resolve().parents[2]
+# What a developer's shell or an earlier test may have set; each start here chooses its own.
+SETTINGS_VARIABLES = {
+    "DEBUG",
+    "SECRET_KEY",
+    "SECRET_KEY_FILE",
+    "DATABASE_URL",
+    "ALLOWED_HOSTS",
+    "HTTPS",
+    "DJANGO_SETTINGS_MODULE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # set for the browser tests (tests/conftest.py); never on a server
+}
+# Never the project's own .secret_key, which exists wherever make run was run.
+NO_KEY_FILE = str(Path(tempfile.gettempdir()) / "duplicate-tests-no-such-dir" / "secret_key")
+PRINT_SETTINGS = "import tournament.settings as s; print(s.DATABASES['default']['ENGINE'], s.DEBUG)"
 
 
-def run_settings(**env: str) -> subprocess.CompletedProcess[str]:
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS"}
-    }
-    return subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import tournament.settings as s; print(s.DATABASES['default']['ENGINE'], s.DEBUG)",
-        ],
-        cwd=ROOT,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def clean_env(**env: str) -> dict[str, str]:
+    kept = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    return {**kept, "SECRET_KEY_FILE": NO_KEY_FILE, **env}
+
+
+def production_env(tmp_path: Path, **env: str) -> dict[str, str]:
+    """What `make run` leaves behind: no variables, DEBUG off, a key file (here one of the test's own)."""
+    key = tmp_path / "secret_key"
+    ensure_key_file(key)
+    return clean_env(DJANGO_SETTINGS_MODULE="tournament.settings", SECRET_KEY_FILE=str(key), **env)
+
+
+def run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def run_settings(code: str = PRINT_SETTINGS, **env: str) -> subprocess.CompletedProcess[str]:
+    return run([sys.executable, "-c", code], clean_env(**env))
 
 
 def test_with_debug_off_the_app_refuses_the_default_secret_key() -> None:
@@ -37,7 +57,7 @@ def test_with_debug_off_the_app_refuses_the_default_secret_key() -> None:
 
 
 def test_with_debug_off_and_a_real_key_the_app_starts_on_sqlite() -> None:
-    done = run_settings(DEBUG="0", SECRET_KEY="a-real-secret-for-this-test")
+    done = run_settings(DEBUG="0", SECRET_KEY="a-real-secret-for-this-test-0123456789-abcdef")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["django.db.backends.sqlite3", "False"]
 
@@ -52,3 +72,89 @@ def test_a_debug_value_that_is_neither_yes_nor_no_stops_the_start() -> None:
     done = run_settings(DEBUG="maybe", SECRET_KEY="k")
     assert done.returncode != 0
     assert "DEBUG='maybe'" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("key", "says"),
+    [
+        ("", "SECRET_KEY is empty"),
+        ("   ", "SECRET_KEY is empty"),
+        ("x", "SECRET_KEY is too weak (1 characters, 1 different)"),
+        ("short-but-varied-key", "SECRET_KEY is too weak (20 characters"),
+        ("ab" * 30, "SECRET_KEY is too weak (60 characters, 2 different)"),
+    ],
+)
+@pytest.mark.parametrize("debug", ["0", "1"])
+def test_a_short_empty_or_repetitive_key_stops_manage_py_with_what_to_do(
+    key: str, says: str, debug: str
+) -> None:
+    done = run([sys.executable, "manage.py", "check"], clean_env(DEBUG=debug, SECRET_KEY=key))
+    assert done.returncode != 0
+    assert says in done.stderr
+    assert "secrets.token_urlsafe(50)" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_weak_key_stops_the_wsgi_application_before_it_serves() -> None:
+    done = run_settings("import tournament.wsgi", DEBUG="0", SECRET_KEY="")
+    assert done.returncode != 0
+    assert "SECRET_KEY is empty" in done.stderr
+
+
+def test_the_first_run_makes_a_private_key_file_and_every_later_command_reads_it(tmp_path: Path) -> None:
+    key_file = tmp_path / "keys" / "secret_key"
+    env = clean_env(SECRET_KEY_FILE=str(key_file))
+    first = run([sys.executable, "-m", "tournament.secret_key"], env)
+    assert first.returncode == 0, first.stderr
+    assert "Made a new secret key" in first.stdout
+    key = key_file.read_text().strip()
+    assert len(key) >= 50
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    again = run([sys.executable, "-m", "tournament.secret_key"], env)
+    assert "Secret key kept in" in again.stdout
+    assert key_file.read_text().strip() == key
+    read = run_settings("import tournament.settings as s; print(s.SECRET_KEY)", SECRET_KEY_FILE=str(key_file))
+    assert read.returncode == 0, read.stderr
+    assert read.stdout.strip() == key
+
+
+def test_an_emptied_key_file_stops_the_start_and_names_the_file(tmp_path: Path) -> None:
+    key_file = tmp_path / "secret_key"
+    key_file.write_text("\n")
+    done = run([sys.executable, "manage.py", "check"], clean_env(SECRET_KEY_FILE=str(key_file)))
+    assert done.returncode != 0
+    assert f"The key file {key_file} is empty" in done.stderr
+    made = run([sys.executable, "-m", "tournament.secret_key"], clean_env(SECRET_KEY_FILE=str(key_file)))
+    assert made.returncode == 1
+    assert key_file.read_text() == "\n"
+
+
+def test_the_key_file_is_kept_out_of_git() -> None:
+    done = run(["git", "check-ignore", "-q", ".secret_key"], dict(os.environ))
+    assert done.returncode == 0
+
+
+def test_check_deploy_is_clean_for_plain_http_at_the_club(tmp_path: Path) -> None:
+    done = run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "DEBUG"], production_env(tmp_path)
+    )
+    assert done.returncode == 0, done.stderr
+    assert "System check identified no issues (4 silenced)." in done.stdout
+
+
+def test_check_deploy_is_clean_behind_tls_with_https_on(tmp_path: Path) -> None:
+    env = production_env(tmp_path, HTTPS="1")
+    done = run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "DEBUG"], env)
+    assert done.returncode == 0, done.stderr
+    assert "System check identified no issues (1 silenced)." in done.stdout
+
+
+@pytest.mark.parametrize(("https", "on"), [("0", False), ("1", True)])
+def test_https_turns_on_secure_cookies_hsts_and_the_redirect_together(https: str, on: bool) -> None:
+    code = (
+        "import tournament.settings as s; print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, "
+        "getattr(s, 'SECURE_SSL_REDIRECT', False), getattr(s, 'SECURE_HSTS_SECONDS', 0) > 0)"
+    )
+    done = run_settings(code, DEBUG="1", HTTPS=https)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(on)] * 4

@@ -18,19 +18,11 @@ from scoring.numbers import mixed_text
 from ..models import Event
 from ..reports import TeamLine, match_summary, rounded_text, standings_rows
 from ..services.standings import SectionScores
-from .base import Export, filename_for
+from .base import Export, filename_for, safe_text
 
 CONTENT_TYPE = "text/csv; charset=utf-8"
 PAIR_HEADER = ["Rank", "Pair", "Names", "Score", "Exact", "Deals"]
 TEAM_HEADER = ["Team", "Gross", "Odd pair sat", "Average added", "Rounded average", "Total", "Exact"]
-
-# A spreadsheet runs a cell that begins with one of these as a formula: a player's name never should.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_text(text: str) -> str:
-    """A name as a spreadsheet shows it, never run: "=1+1" is written "'=1+1" (CSV injection)."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def pair_lines(sheet: SectionScores) -> list[list[str]]:

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from django.utils import timezone
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Alignment, Border, Font
 from openpyxl.styles import Side as Edge
 from openpyxl.utils import get_column_letter
@@ -140,13 +140,25 @@ class Sheet:
         self.widths: dict[int, int] = {}
         self._page_setup(event, landscape)
 
+    def put(self, row: int, column: int, value: Value) -> Cell:
+        """Write one cell; text is typed as a string, so "=HYPERLINK(…)" or "@SUM(1)" is never a formula.
+
+        Every cell of every sheet is written here: titles, headers (a team's name heads a
+        column of the match sheet), report rows. Numbers, fractions and times stay numbers.
+        """
+        if isinstance(value, str):
+            cell = self.ws.cell(row, column, _text(value))
+            cell.data_type = "s"
+            return cell
+        return self.ws.cell(row, column, value)
+
     def title(self, words: str) -> None:
-        cell = self.ws.cell(self.row, 1, _text(words))
+        cell = self.put(self.row, 1, words)
         cell.font = TITLE
         self.row += 1
 
     def line(self, words: str, *, bold: bool = False) -> None:
-        cell = self.ws.cell(self.row, 1, _text(words))
+        cell = self.put(self.row, 1, words)
         if bold:
             cell.font = BOLD
         self.row += 1
@@ -156,9 +168,8 @@ class Sheet:
 
     def table(self, columns: Sequence[Column[R]], rows: Sequence[R], empty: str = "") -> None:
         """A header row in bold, then one row of cells for each report row."""
-        ws = self.ws
         for number, column in enumerate(columns, start=1):
-            cell = ws.cell(self.row, number, _text(column.header))
+            cell = self.put(self.row, number, column.header)
             cell.font, cell.border = BOLD, UNDERLINE
             self._fit(number, column.header)
         self.row += 1
@@ -167,9 +178,7 @@ class Sheet:
                 value, number_format, shown = column.cell(record)
                 if value is None:
                     continue
-                cell = ws.cell(self.row, number, value)
-                if isinstance(value, str) and value.startswith("="):
-                    cell.data_type = "s"  # a name like "=1+1" is text, never a formula
+                cell = self.put(self.row, number, value)
                 if number_format != "General":
                     cell.number_format = number_format
                 if len(shown) > WIDEST:

@@ -18,6 +18,7 @@ from scoring.duplicate_laws import Discovery, Surplus
 from scoring.entry import parse_entry, parse_whist_entry
 from scoring.errors import ScoringError
 
+from .. import limits
 from ..models import SEAT_CHOICES, SIDE_CHOICES, Event, Pair, Result, Ruling, Seating, Section, Team
 from ..services.events import Plan
 from ..services.facts import revokes_of
@@ -30,6 +31,12 @@ MOST_PAIRS = 60
 MOST_PAIRS_A_TEAM = 10
 MOST_BOARDS_A_ROUND = 16
 MOST_BOARDS = 64
+# The wizard's choices say which number of tables each Mitchell is for (spec §5.2, §5.3).
+WHEN_TO_PLAY = {
+    Section.Movement.MITCHELL: "Mitchell (an odd number of tables)",
+    Section.Movement.RELAY_MITCHELL: "Mitchell with a relay and bye stand (an even number of tables)",
+    Section.Movement.SKIP_MITCHELL: "Mitchell with a skip (an even number of tables)",
+}
 
 
 def _number(label: str, low: int, high: int, what: str, **kwargs: Any) -> forms.IntegerField:
@@ -51,7 +58,12 @@ def _number(label: str, low: int, high: int, what: str, **kwargs: Any) -> forms.
 class EventForm(forms.Form):
     """A new night: its name and date, the game, and the plan its movement is built from."""
 
-    name = forms.CharField(label="Name", max_length=120, initial="Club night")
+    name = forms.CharField(
+        label="Name",
+        max_length=limits.EVENT_NAME,
+        initial="Club night",
+        error_messages=limits.max_length_message("The event's name"),
+    )
     date = forms.DateField(
         label="Date",
         initial=timezone.localdate,
@@ -75,9 +87,12 @@ class EventForm(forms.Form):
     movement = forms.ChoiceField(
         label="Movement",
         choices=[
-            (value, label) for value, label in Section.Movement.choices if value != Section.Movement.CUSTOM
+            (value, WHEN_TO_PLAY.get(value, label))
+            for value, label in Section.Movement.choices
+            if value != Section.Movement.CUSTOM
         ],
         initial=Section.Movement.MITCHELL,
+        help_text="Pairs ÷ 2, rounded up, is the number of tables: an even number plays a relay or a skip.",
     )
     slams = forms.ChoiceField(label="Slams", choices=Event.Slams.choices, initial=Event.Slams.AMERICAN)
     english_rule = forms.BooleanField(
@@ -283,7 +298,7 @@ class ResultFactsForm(forms.Form):
 class EntryRowForm(ResultFactsForm):
     """A traveller row: the facts, the seating they belong to, and the key that makes a resend harmless."""
 
-    seating = forms.IntegerField(widget=forms.HiddenInput)
+    seating = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999_999_999)
     request_key = forms.UUIDField(
         widget=forms.HiddenInput, error_messages={"required": "Reload the page: the row lost its key."}
     )
@@ -309,8 +324,12 @@ class CorrectionForm(ResultFactsForm):
 
     reason = forms.CharField(
         label="Why is it corrected?",
+        max_length=limits.REASON,
         widget=forms.Textarea(attrs={"rows": 2}),
-        error_messages={"required": "Say why the result is corrected: the reason is kept in the audit log."},
+        error_messages={
+            "required": "Say why the result is corrected: the reason is kept in the audit log.",
+            **limits.max_length_message("The reason"),
+        },
     )
 
     @classmethod
@@ -329,8 +348,12 @@ class ReasonForm(forms.Form):
 
     reason = forms.CharField(
         label="Reason",
+        max_length=limits.REASON,
         widget=forms.TextInput(),
-        error_messages={"required": "Give the reason: it is kept in the audit log."},
+        error_messages={
+            "required": "Give the reason: it is kept in the audit log.",
+            **limits.max_length_message("The reason"),
+        },
     )
 
 
@@ -381,8 +404,19 @@ class RulingForm(forms.Form):
         choices=[("points", "100 points"), ("tricks", "three tricks")],
         required=False,
     )
-    law = forms.CharField(label="Law", max_length=40, required=False)
-    reason = forms.CharField(label="What happened", widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    law = forms.CharField(
+        label="Law",
+        max_length=limits.LAW,
+        required=False,
+        error_messages=limits.max_length_message("The law"),
+    )
+    reason = forms.CharField(
+        label="What happened",
+        max_length=limits.NOTE,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+        error_messages=limits.max_length_message("The note"),
+    )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", "ruling")

@@ -18,13 +18,17 @@ from scoring.core import Contract, Doubling, Seat, Strain, check_tricks
 from scoring.deal import Revoke, RevokePenalty
 from scoring.errors import ScoringError
 
+from .. import limits
 from ..models import Board, Event, Result, Seating, Table
+from ..reports.common import SYMBOLS
 from ..services.results import Facts
 
 SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
-STRAINS = [("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("R", "R♠"), ("NT", "NT")]
-ENGLISH_STRAINS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("R", "♠"), ("NT", "NT")]
-WHIST_TRUMPS = [("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥")]
+# The buttons write each strain as every screen and sheet does (reports.common.SYMBOLS).
+STRAINS = [(code, SYMBOLS[code]) for code in ("S", "C", "D", "H", "R", "NT")]
+# Under the English rule spades are always royals: the one spade button is the royal one.
+ENGLISH_STRAINS = [(code, SYMBOLS["S" if code == "R" else code]) for code in ("C", "D", "H", "R", "NT")]
+WHIST_TRUMPS = [(code, SYMBOLS[code]) for code in ("S", "C", "D", "H")]
 DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
 REVOKE_BY = [("", "No revoke"), ("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 ELECTIONS = [("points", "100 points"), ("tricks", "three tricks")]
@@ -60,7 +64,7 @@ class PinForm(forms.Form):
 
     pin = forms.RegexField(
         label="Table PIN",
-        regex=r"^\d{6}$",
+        regex=r"^[0-9]{6}$",
         max_length=6,
         widget=forms.TextInput(
             attrs={"inputmode": "numeric", "autocomplete": "off", "pattern": "[0-9]{6}", "autofocus": True}
@@ -74,8 +78,13 @@ class PinForm(forms.Form):
         label="Table number (only if asked)",
         required=False,
         min_value=1,
+        max_value=999,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        error_messages={"invalid": "Write the table's number.", "min_value": "Tables are numbered from 1."},
+        error_messages={
+            "invalid": "Write the table's number.",
+            "min_value": "Tables are numbered from 1.",
+            "max_value": "No night has that many tables: write your table's number.",
+        },
     )
 
     def __init__(self, *args: Any, event_id: int | None = None, **kwargs: Any) -> None:
@@ -318,9 +327,12 @@ class EntryMixin(forms.Form):
         widget=forms.HiddenInput,
         error_messages={"invalid": "This page is out of date: reload it and enter again."},
     )
-    round = forms.IntegerField(widget=forms.HiddenInput)
+    round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
     board = forms.IntegerField(
-        widget=forms.HiddenInput, error_messages={"invalid": "Which board? Go back and tap it."}
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=999,
+        error_messages={"invalid": "Which board? Go back and tap it."},
     )
     ns = forms.CharField(widget=forms.HiddenInput, max_length=8)
     ew = forms.CharField(widget=forms.HiddenInput, max_length=8)
@@ -370,11 +382,14 @@ class ReasonMixin(forms.Form):
 
     reason = forms.CharField(
         label="Why is it corrected?",
-        max_length=200,
+        max_length=limits.REASON,
         widget=forms.TextInput(
             attrs={"placeholder": "e.g. typed 8 tricks instead of 9", "autocomplete": "off"}
         ),
-        error_messages={"required": "Say why the result is corrected: the reason is kept in the audit log."},
+        error_messages={
+            "required": "Say why the result is corrected: the reason is kept in the audit log.",
+            **limits.max_length_message("The reason"),
+        },
     )
 
 
@@ -397,7 +412,8 @@ class WhistCorrectionForm(WhistFactsForm, ReasonMixin):
 class DisputeForm(forms.Form):
     reason = forms.CharField(
         label="What is wrong? (optional)",
-        max_length=200,
+        max_length=limits.REASON,
+        error_messages=limits.max_length_message("The reason"),
         required=False,
         widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "e.g. we won 9 tricks, not 8"}),
     )

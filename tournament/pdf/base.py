@@ -32,6 +32,8 @@ from scoring.numbers import mixed_text, round_half_away
 from scoring.pairs import natural_key
 
 from ..models import Club, Event, Section
+from ..reports.common import RED as RED_STRAINS
+from ..reports.common import SYMBOLS, contract_pieces
 from ..services.standings import SectionScores, score_section
 from .fonts import BOLD, MONO, SANS, register_fonts
 
@@ -48,8 +50,6 @@ GRID = colors.HexColor("#9a9a9a")
 SHADE = colors.HexColor("#e4e4e4")  # header rows
 STRIPE = colors.HexColor("#f4f4f4")  # every other body row, light enough for any printer
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "R": "R♠", "NT": "NT"}
-RED_SUITS = {"H", "D"}
 MINUS = "−"
 
 
@@ -84,24 +84,41 @@ def fit(text: str, font: str, size: float, room: float) -> str:
     return text.rstrip() + "…"
 
 
+# reportlab re-wraps what is left of a paragraph at every page break, so one paragraph of n
+# characters costs about n² (a 1 MB note once took a quarter of an hour). Text is laid out in
+# pieces of at most this many characters: each piece is wrapped once, the cost stays linear.
+PIECE = 1000
+
+
+def pieces(text: str, size: int | None = None) -> list[str]:
+    """``text`` cut into pieces of at most ``size`` (``PIECE``) characters, at a space where there is one."""
+    size = size or PIECE
+    found = []
+    while len(text) > size:
+        cut = text.rfind(" ", size // 2, size)
+        cut = cut if cut > 0 else size
+        found.append(text[:cut])
+        text = text[cut:].lstrip(" ")
+    return [*found, text] if text or not found else found
+
+
 def suit_markup(code: str) -> str:
     """A strain code as paragraph markup: ♥ and ♦ in red, R♠ for royal spades, NT for no trump."""
-    symbol = SUIT_SYMBOLS.get(code, escape(code))
-    return f'<font color="{RED.hexval()}">{symbol}</font>' if code in RED_SUITS else symbol
+    symbol = SYMBOLS.get(code, escape(code))
+    return f'<font color="{RED.hexval()}">{symbol}</font>' if code in RED_STRAINS else symbol
 
 
 def contract_markup(text: str) -> str:
-    """ "3HX" as 3♥X (red), "2R" as 2R♠; anything else ("Passed out", "Not played (Law B)") as it is."""
-    if not text or not text[0].isdigit():
+    """ "3HX" as 3♥X (red), "2R" as 2R♠, a whist trump "H" as ♥; words ("Passed out") as they are."""
+    pieces = contract_pieces(text)
+    if pieces is None:
         return escape(text)
-    level, rest = text[0], text[1:]
-    strain = "NT" if rest.startswith("NT") else rest[:1]
-    return f"{level}{suit_markup(strain)}{escape(rest[len(strain) :])}"
+    level, strain, doubling = pieces
+    return f"{level}{suit_markup(strain)}{escape(doubling)}"
 
 
-def trumps_markup(code: str) -> str:
-    """A whist trump suit turned: "H" as ♥; "Not played (Law B)" as it is."""
-    return suit_markup(code) if code in SUIT_SYMBOLS else escape(code)
+# A whist trump suit turned is written as a contract's strain is.
+trumps_markup = contract_markup
 
 
 DIRECTION_FIRST = {"NS": 0, "EW": 1}
@@ -299,8 +316,8 @@ class PdfRenderer:
         return Paragraph(escape(words), self.styles[style])
 
     def notes(self, lines: Iterable[str], style: str = "note") -> list[Flowable]:
-        """Plain lines of explanation, one paragraph each."""
-        return [self.text(line, style) for line in lines]
+        """Plain lines of explanation, one paragraph each (a long one in pieces: see ``PIECE``)."""
+        return [self.text(piece, style) for line in lines for piece in pieces(line)]
 
     def gap(self, height: float = 3 * mm) -> Spacer:
         return Spacer(1, height)

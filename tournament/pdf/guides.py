@@ -89,17 +89,25 @@ class GuidesPdf(PdfRenderer):
             self.gap(),
         ]
         plays = BoardPlays(movement)
+        notes = movement.table_notes()
         tables = sorted(plays.seated)
-        cards = [[self.table_card(section, table, movement, plays)] for table in tables]
+        cards = [[self.table_card(section, table, movement, plays, notes.get(table, ()))] for table in tables]
         story += self.grid(cards, [self.width])
         return story
 
-    def table_card(self, section: Section, table: int, movement: Movement, plays: BoardPlays) -> Flowable:
+    def table_card(
+        self, section: Section, table: int, movement: Movement, plays: BoardPlays, notes: tuple[str, ...]
+    ) -> Flowable:
+        """A table's card: the movement's name, the relay, bye stand or skip where it concerns the
+        table, then each round's pairs and boards.
+        """
         width = self.width - 2 * CARD_GAP
         body: list[list[object]] = [
             [self.text(f"Table {table}", "subheading"), "", "", "", "", "", ""],
+            *([self.text(line, "small"), "", "", "", "", "", ""] for line in self.about(section, notes)),
             ["Round", "N-S", "E-W", "Boards", "Boards go to", "N-S next", "E-W next"],
         ]
+        header_rows = len(body)
         for row in movement.table_card(table):
             boards = boards_text(row.boards)
             if row.sit_out:
@@ -107,7 +115,11 @@ class GuidesPdf(PdfRenderer):
             after = self.boards_next(section, movement, plays, row)
             body.append([str(row.round), row.ns, row.ew, boards, after, row.ns_next, row.ew_next])
         fractions = (0.08, 0.09, 0.09, 0.2, 0.18, 0.18, 0.18)
-        return self.card(body, [f * width for f in fractions], header_rows=2)
+        return self.card(body, [f * width for f in fractions], header_rows=header_rows)
+
+    def about(self, section: Section, notes: tuple[str, ...] = ()) -> list[str]:
+        """The lines under a card's title: the movement's name, then what concerns this card."""
+        return [f"Movement: {section.get_movement_display()}.", *notes]
 
     @staticmethod
     def boards_next(section: Section, movement: Movement, plays: BoardPlays, row: TableCardRow) -> str:
@@ -131,8 +143,9 @@ class GuidesPdf(PdfRenderer):
     def pair_cards(self, section: Section, movement: Movement, names: dict[str, str]) -> list[Flowable]:
         story: list[Flowable] = [self.text(self.heading(section, "Pair guide cards"), "title")]
         half = (self.width - CARD_GAP) / 2
+        about, width = self.about(section), half - 2 * CARD_GAP
         cards: list[Flowable] = [
-            self.pair_card(pair, names.get(pair, ""), self.pair_rows(movement, pair), half - 2 * CARD_GAP)
+            self.pair_card(pair, names.get(pair, ""), about, self.pair_rows(movement, pair), width)
             for pair in sorted(movement.pairs, key=pair_order)
         ]
         rows = [cards[index : index + 2] for index in range(0, len(cards), 2)]
@@ -147,12 +160,16 @@ class GuidesPdf(PdfRenderer):
         seated = {row.round: row for row in movement.pair_card(pair)}
         return [seated.get(round_, round_) for round_ in range(1, movement.rounds + 1)]
 
-    def pair_card(self, pair: str, names: str, rows: list[PairCardRow | int], width: float) -> Flowable:
+    def pair_card(
+        self, pair: str, names: str, about: list[str], rows: list[PairCardRow | int], width: float
+    ) -> Flowable:
         body: list[list[object]] = [
             [self.text(f"Pair {pair}", "subheading"), "", "", "", ""],
             [self.text(names, "small"), "", "", "", ""],
+            *([self.text(line, "small"), "", "", "", ""] for line in about),
             ["Round", "Table", "Sit", "Against", "Boards"],
         ]
+        header_rows = len(body)
         extra: list[tuple[object, ...]] = []
         for row in rows:
             if isinstance(row, int) or row.sit_out:
@@ -170,7 +187,7 @@ class GuidesPdf(PdfRenderer):
                     ]
                 )
         fractions = (0.15, 0.14, 0.14, 0.2, 0.37)
-        return self.card(body, [f * width for f in fractions], header_rows=3, extra=extra)
+        return self.card(body, [f * width for f in fractions], header_rows=header_rows, extra=extra)
 
     # -- boxes --
 

@@ -12,7 +12,7 @@ one result explained), ``matches`` (with the pair x deal matrix), ``rulings`` an
 Import from the package: ``from tournament import reports`` or ``from tournament.reports import X``.
 """
 
-from .common import RED, SYMBOLS, contract_text, exact_text, rounded_text, symbol_text
+from .common import RED, SYMBOLS, contract_pieces, contract_text, exact_text, rounded_text, symbol_text
 from .matches import (
     MatchRow,
     MatchSummary,
@@ -63,6 +63,7 @@ __all__ = [
     "TravellerLine",
     "TricksRow",
     "board_traveller",
+    "contract_pieces",
     "contract_text",
     "deal_diagram",
     "exact_text",

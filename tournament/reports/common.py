@@ -32,14 +32,28 @@ def contract_text(result: Result, *, whist: bool) -> str:
     return result.contract_text
 
 
-def symbol_text(text: str) -> str:
-    """A contract or trump suit in plain text with suit symbols: "3HX" as "3♥X", "H" as "♥"."""
+def contract_pieces(text: str) -> tuple[str, str, str] | None:
+    """A stored contract or suit, split to be written: "3HX" → ("3", "H", "X"), "H" → ("", "H", "").
+
+    None for words ("Passed out", "Not played (Law B)") and for nothing. Every writer of a
+    contract or a suit — the screens, the audit log, the PDFs, the XLSX and CSV — splits it
+    here and prints the strain from :data:`SYMBOLS`, so "2R" reads "2R♠" everywhere.
+    """
     if text in SYMBOLS:
-        return SYMBOLS[text]
+        return "", text, ""
     if not text or not text[0].isdigit():
-        return text
+        return None
     strain = "NT" if text[1:].startswith("NT") else text[1:2]
-    return text[0] + SYMBOLS.get(strain, strain) + text[1 + len(strain) :]
+    return text[0], strain, text[1 + len(strain) :]
+
+
+def symbol_text(text: str) -> str:
+    """A contract or trump suit in plain text with suit symbols: "3HX" as "3♥X", "2R" as "2R♠", "H" as "♥"."""
+    pieces = contract_pieces(text)
+    if pieces is None:
+        return text
+    level, strain, doubling = pieces
+    return f"{level}{SYMBOLS.get(strain, strain)}{doubling}"
 
 
 def rounded_text(value: Fraction | int | None) -> str:

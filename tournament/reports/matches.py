@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.numbers import mixed_text
 from scoring.pairs import natural_key
+from scoring.teams import win_text
 
 from ..services.standings import SectionScores
 from .common import _declarer, _names, _pair_pk, _tricks, contract_text
@@ -72,9 +72,7 @@ class MatchSummary:
         """ "The Royals win by 120", "Lilies win by the fraction of a point (1/3)", "The match is drawn"."""
         if self.winner is None:
             return "The match is drawn (Law G)."
-        if self.by_fraction:
-            return f"{self.winner} win by the fraction of a point ({mixed_text(self.margin)}) (Law G)."
-        return f"{self.winner} win by {mixed_text(self.margin)} {self.unit} (Law G)."
+        return win_text(self.winner, self.margin, by_fraction=self.by_fraction, unit=self.unit)
 
 
 def match_rows(sheet: SectionScores) -> list[MatchRow]:

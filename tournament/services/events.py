@@ -17,7 +17,10 @@ from scoring import movements
 from scoring.core import SEATS
 from scoring.errors import MovementError, ScoringError
 
+from .. import limits
 from ..models import AuditEntry, Board, Club, Event, Pair, Player, Seating, Section, Table, Team
+
+EVEN_MITCHELLS = (Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
 
 
 class SetupRefused(Exception):
@@ -56,12 +59,42 @@ class Plan:
             tables, odd = (self.pairs + 1) // 2, self.pairs % 2 == 1
             if self.movement == Section.Movement.HOWELL:
                 return movements.howell(tables, self.boards_per_round, phantom=odd)
-            even = "skip" if self.movement == Section.Movement.SKIP_MITCHELL else "relay"
+            even = self._even_tables(tables)
             return movements.mitchell(
                 tables, self.boards_per_round, rounds=self.rounds, phantom=odd, even=even
             )
         except ScoringError as error:
             raise SetupRefused(str(error), "movement") from error
+
+    def _even_tables(self, tables: int) -> str:
+        """The Mitchell asked for, refused where the number of tables cannot play it (spec §5.2, §5.3)."""
+        if self.movement == Section.Movement.MITCHELL and tables % 2 == 0 and tables >= 4:
+            raise SetupRefused(
+                f"{self.pairs} pairs make {tables} tables, an even number: in a plain Mitchell the E-W "
+                f"pairs would meet again, after round {tables // 2}, boards they have already played. "
+                "Choose the Mitchell with a relay and bye stand (every round played) or the Mitchell "
+                f"with a skip (the E-W pairs skip a table after round {tables // 2}; one round fewer).",
+                "movement",
+            )
+        if self.movement in EVEN_MITCHELLS and tables % 2:
+            raise SetupRefused(
+                f"{self.pairs} pairs make {tables} tables, an odd number: choose the plain Mitchell. "
+                "A relay or a skip is for an even number of tables.",
+                "movement",
+            )
+        return "skip" if self.movement == Section.Movement.SKIP_MITCHELL else "relay"
+
+
+SECTION_MOVEMENT = {
+    movements.MovementKind.MITCHELL: Section.Movement.MITCHELL,
+    movements.MovementKind.RELAY_MITCHELL: Section.Movement.RELAY_MITCHELL,
+    movements.MovementKind.SKIP_MITCHELL: Section.Movement.SKIP_MITCHELL,
+    movements.MovementKind.HOWELL: Section.Movement.HOWELL,
+    movements.MovementKind.TWO_TABLE: Section.Movement.TWO_TABLE,
+    movements.MovementKind.TEAM: Section.Movement.TEAMS,
+    movements.MovementKind.ENTERED: Section.Movement.CUSTOM,
+}
+MOVEMENT_KIND = {section: kind for kind, section in SECTION_MOVEMENT.items()}
 
 
 def check_plan(plan: Plan) -> tuple[movements.Movement, movements.MovementReport]:
@@ -80,6 +113,9 @@ def create_event(
     *, club: Club, user: Any, name: str, plan: Plan, date: datetime.date | None = None, **options: Any
 ) -> Event:
     """Create an event with one section laid out by its movement, after the checker passes it."""
+    problem = limits.too_long(name.strip(), limits.EVENT_NAME, "The event's name")
+    if problem or not name.strip():
+        raise SetupRefused(problem or "Give the event a name.", "name")
     movement, report = check_plan(plan)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")
@@ -95,7 +131,7 @@ def create_event(
     section = Section.objects.create(
         event=event,
         letter="A",
-        movement=plan.movement,
+        movement=SECTION_MOVEMENT[movement.kind],
         tables=movement.tables,
         rounds=movement.rounds,
         boards_per_round=movement.boards_per_round,
@@ -172,6 +208,7 @@ def movement_of(section: Section) -> movements.Movement:
             ],
             board_count=Board.objects.filter(section=section).count() or None,
             phantom=phantom,
+            kind=MOVEMENT_KIND.get(section.movement, movements.MovementKind.ENTERED),
             teams=teams,
         )
     except MovementError as error:

@@ -8,9 +8,11 @@ only a director or scorer may correct a result once the opponents have agreed it
 
 from __future__ import annotations
 
+import functools
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -20,6 +22,7 @@ from scoring.deal import Deal, Revoke
 from scoring.duplicate_laws import may_claim_revoke, may_correct_score
 from scoring.errors import ScoringError
 
+from .. import limits
 from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
 from .facts import snapshot
 from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
@@ -92,6 +95,45 @@ class Saved:
     repeated: bool = False
 
 
+T = TypeVar("T")
+
+
+def _locked(change: Callable[..., T]) -> Callable[..., T]:
+    """Run a state change in one transaction with its seating, then its result, locked and re-read.
+
+    Two phones (or a phone and the director) may change one round at the same moment: a
+    confirm and a dispute of one result, an edit and "agree round". Each change locks the
+    seating row first and the result row second (always that order, so two changes never
+    wait on each other in a circle) and re-reads the state it is about to change, so the
+    second of two racing requests sees what the first did and is refused or does nothing.
+    On SQLite ``select_for_update`` is a no-op: SQLite runs one write at a time.
+    """
+
+    @functools.wraps(change)
+    def locked(**kwargs: Any) -> T:
+        result: Result | None = kwargs.get("result")
+        seating: Seating | None = kwargs.get("seating") or (result.seating if result is not None else None)
+        with transaction.atomic():
+            if seating is not None:
+                seating.agreed_at = (
+                    Seating.objects.select_for_update().values_list("agreed_at", flat=True).get(pk=seating.pk)
+                )
+            if result is not None:
+                fresh = Result.objects.select_for_update().get(pk=result.pk)
+                for column in Result._meta.concrete_fields:
+                    setattr(result, column.attname, getattr(fresh, column.attname))
+            return change(**kwargs)
+
+    return locked
+
+
+def find_saved(request_key: uuid.UUID | None) -> Result | None:
+    """The result a request key already saved, if any: a resend is answered before anything else."""
+    if request_key is None:
+        return None
+    return Result.objects.filter(request_key=request_key).select_related("board").first()
+
+
 def _subject(board: Board, seating: Seating) -> str:
     return f"Board {board.number}, round {seating.round}, table {seating.table.number}"
 
@@ -114,6 +156,17 @@ def _with_board_facts(board: Board, facts: Facts, result: Result | None = None) 
     return facts if held is None else replace(facts, honours=held)
 
 
+def check_text(text: str, limit: int, what: str, field: str) -> None:
+    """Refuse free text over its bound (``tournament.limits``), on the field it was typed in."""
+    problem = limits.too_long(text, limit, what)
+    if problem:
+        raise ResultRefused(problem, field)
+
+
+def _check_reason(reason: str) -> None:
+    check_text(reason, limits.REASON, "The reason", "reason")
+
+
 def _check_event_open(event: Event) -> None:
     if event.is_locked:
         raise ResultRefused("The event is closed: results can no longer be changed.")
@@ -133,6 +186,7 @@ def _board_at(seating: Seating, number: int) -> Board:
     return board
 
 
+@_locked
 def record(
     *,
     seating: Seating,
@@ -148,13 +202,14 @@ def record(
     Idempotent: a repeated request (the same ``request_key``, as a phone resends after a
     dropped connection or a double tap) returns the result already saved and changes
     nothing. A second, different result for the same board at the same table is refused:
-    the first one stands until a director corrects it.
+    the first one stands until a director corrects it. The key is looked up first, with
+    the seating locked, so a resend racing its first send waits and then hears "already
+    saved", never "already entered".
     """
     event = seating.section.event
-    if request_key is not None:
-        existing = Result.objects.filter(request_key=request_key).first()
-        if existing is not None:
-            return Saved(existing, created=False, repeated=True)
+    existing = find_saved(request_key)
+    if existing is not None:
+        return Saved(existing, created=False, repeated=True)
     _check_event_open(event)
     board = _board_at(seating, board_number)
     facts.validate()
@@ -196,16 +251,16 @@ def record(
             )
     except IntegrityError as error:
         # A concurrent request with the same key, or the same board twice, lost the race.
-        if request_key is not None:
-            existing = Result.objects.filter(request_key=request_key).first()
-            if existing is not None:
-                return Saved(existing, created=False, repeated=True)
+        existing = find_saved(request_key)
+        if existing is not None:
+            return Saved(existing, created=False, repeated=True)
         raise ResultRefused(
             f"Board {board.number} is already recorded for one of these pairs; nothing was saved.", "board"
         ) from error
     return Saved(result, created=True)
 
 
+@_locked
 def correct(
     *, result: Result, facts: Facts, reason: str, user: Any = None, table: Table | None = None
 ) -> Result:
@@ -219,6 +274,7 @@ def correct(
     _check_event_open(event)
     if not reason.strip():
         raise ResultRefused("Say why the result is corrected: the reason is kept in the audit log.", "reason")
+    _check_reason(reason)
     if table is not None:
         if result.not_played:
             raise ResultRefused(
@@ -255,12 +311,14 @@ def correct(
     return result
 
 
+@_locked
 def delete(*, result: Result, reason: str, user: Any) -> None:
     """Remove a result entered by mistake (a director's act), keeping it in the audit log."""
     event = result.section.event
     _check_event_open(event)
     if not reason.strip():
         raise ResultRefused("Say why the result is deleted: the reason is kept in the audit log.", "reason")
+    _check_reason(reason)
     with transaction.atomic():
         _audit(
             event,
@@ -275,14 +333,23 @@ def delete(*, result: Result, reason: str, user: Any) -> None:
         result.delete()
 
 
+@_locked
 def set_status(
     *, result: Result, status: str, reason: str = "", user: Any = None, table: Table | None = None
 ) -> Result:
-    """The opponents confirm a result (the deal's score is then agreed, Law D) or dispute it."""
+    """The opponents confirm a result (the deal's score is then agreed, Law D) or dispute it.
+
+    At the table only a result still awaiting the opponents may be confirmed or disputed:
+    a disputed one waits for the director, a confirmed one or one of an agreed round is
+    changed only by the director (Law E).
+    """
     event = result.section.event
     _check_event_open(event)
+    _check_reason(reason)
     if result.status == status:
         return result  # a repeated tap changes nothing
+    if table is not None:
+        _check_pending_at_table(result)
     action = AuditEntry.Action.CONFIRM if status == Result.Status.CONFIRMED else AuditEntry.Action.DISPUTE
     before = snapshot(result)
     with transaction.atomic():
@@ -303,6 +370,21 @@ def set_status(
     return result
 
 
+def _check_pending_at_table(result: Result) -> None:
+    """Refuse a table's confirm or dispute of a result that is no longer the opponents' to settle."""
+    if result.status == Result.Status.DISPUTED:
+        raise ResultRefused(f"Board {result.board.number} is disputed: the director will rule on it.")
+    if result.status == Result.Status.CONFIRMED:
+        raise ResultRefused(
+            f"Board {result.board.number} is confirmed: if it is wrong, call the director (Law E)."
+        )
+    if result.seating.agreed_at is not None:
+        raise ResultRefused(
+            f"Round {result.seating.round} is agreed: only the director may change its results (Law E)."
+        )
+
+
+@_locked
 def agree_round(*, seating: Seating, user: Any = None, table: Table | None = None) -> Seating:
     """Agree the scores of the deals played before changing opponents (Law E).
 

@@ -15,8 +15,9 @@ from scoring.duplicate_laws import irregular_hand_outcome
 from scoring.errors import ScoringError
 from scoring.pairs import Irregular
 
+from .. import limits
 from ..models import AuditEntry, Result, Ruling, Seating
-from .results import Facts, ResultRefused, record
+from .results import Facts, ResultRefused, check_text, record
 
 # Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -117,6 +118,8 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
         raise ResultRefused("The event is closed: no more rulings can be made.")
     if not reason.strip():
         raise ResultRefused("Say what happened: the reason is printed with the ruling.", "reason")
+    check_text(reason, limits.NOTE, "The note", "reason")
+    check_text(law, limits.LAW, "The law", "law")
     if kind not in Ruling.Kind.values:
         raise ResultRefused(f"{kind!r} is not a kind of ruling.", "kind")
     if kind == Ruling.Kind.AWARD and (details.get("side") not in ("NS", "EW") or not details.get("points")):
@@ -145,6 +148,11 @@ def undo_ruling(*, ruling: Ruling, user: Any, reason: str) -> Ruling:
     event = result.section.event
     if event.is_locked:
         raise ResultRefused("The event is closed: rulings can no longer be undone.")
+    check_text(reason, limits.REASON, "The reason", "reason")
+    # Lock and re-read: of two concurrent undos only the first changes anything and is audited.
+    ruling.undone_at = (
+        Ruling.objects.select_for_update().values_list("undone_at", flat=True).get(pk=ruling.pk)
+    )
     if not ruling.active:
         return ruling
     before = _snapshot(ruling)

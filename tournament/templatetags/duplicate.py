@@ -11,13 +11,11 @@ from django.utils.safestring import SafeString
 from scoring.numbers import mixed_text, round_half_away
 
 from ..models import Board, Result
+from ..reports.common import RED, SYMBOLS, contract_pieces
 from ..services.facts import honours_of
 from ..services.hand_records import honours_by_strain, honours_text
 
 register = template.Library()
-
-SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠", "NT": "NT"}
-RED = {"D", "H"}
 
 
 @register.filter
@@ -51,15 +49,16 @@ def exact_if_hidden(value: int | Fraction | None) -> str:
 
 @register.filter
 def contract(text: str) -> SafeString | str:
-    """'3HX' as 3♥X, with the red suits in red."""
-    if not text or not text[0].isdigit():
+    """'3HX' as 3♥X and 'H' as ♥, the red suits in red; words ('Passed out') as they are.
+
+    The one HTML writer of a contract or a whist trump suit (``suit`` is the same filter).
+    """
+    pieces = contract_pieces(text)
+    if pieces is None:
         return text
-    level, rest = text[0], text[1:]
-    strain = "NT" if rest.startswith("NT") else rest[:1]
-    doubling = rest[len(strain) :]
-    symbol = SYMBOLS.get(strain, strain)
+    level, strain, doubling = pieces
     css = "red" if strain in RED else ""
-    return format_html('{}<span class="{}">{}</span>{}', level, css, symbol, doubling)
+    return format_html('{}<span class="{}">{}</span>{}', level, css, SYMBOLS.get(strain, strain), doubling)
 
 
 @register.filter
@@ -75,18 +74,14 @@ def mixed(value: int | Fraction | None) -> str:
     return mixed_text(Fraction(value)).replace("-", "−")
 
 
-@register.filter
-def suit(code: str) -> SafeString | str:
-    """'H' as ♥ (in red), 'R' as R♠, 'NT' as NT: a strain or whist trump suit by its symbol."""
-    if code not in SYMBOLS:
-        return code
-    return format_html('<span class="{}">{}</span>', "red" if code in RED else "", SYMBOLS[code])
+# A whist trump suit is written as a contract's strain is: 'H' as ♥ (in red).
+register.filter("suit", contract)
 
 
 @register.filter
 def card_honours(board: Board) -> list[tuple[str, SafeString | str, str]]:
     """Each strain's honours as the board's deal gives them: (codes, symbol, "N 2, S 1"); [] if no deal."""
-    return [(codes, suit(codes.split()[0]), held) for codes, held in honours_by_strain(board)]
+    return [(codes, contract(codes.split()[0]), held) for codes, held in honours_by_strain(board)]
 
 
 @register.filter

@@ -28,6 +28,7 @@ from django.urls import path, reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from .. import params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.director import EventForm, PairsForm
 from ..models import (
@@ -223,12 +224,12 @@ def audit_log(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespon
     """Every change: when, who (a person or a table's device), what, before → after, why. 200 a page."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     entries = AuditEntry.objects.filter(event=event).for_log()
-    page = Paginator(entries, 200).get_page(request.GET.get("page"))
+    page = Paginator(entries, 200).get_page(params.number(request.GET.get("page")))
     rows = [screens.audit_row(entry) for entry in page]
     return render(request, "tournament/director/audit_log.html", {"event": event, "page": page, "rows": rows})
 
 
-E = "c/<slug:club_slug>/e/<int:event_id>"
+E = "c/<slug:club_slug>/e/<num:event_id>"
 urlpatterns = [
     path("director/", dashboard, name="dashboard"),
     path("c/<slug:club_slug>/events/new/", event_create, name="event_create"),
@@ -236,12 +237,12 @@ urlpatterns = [
     path(f"{E}/run/", event_run, name="event_run"),
     path(f"{E}/status/", event_status, name="event_status"),
     path(f"{E}/tables/", table_links, name="table_links"),
-    path(f"{E}/s/<str:letter>/boards/<int:number>/enter/", traveller_entry, name="traveller_entry"),
-    path(f"{E}/s/<str:letter>/boards/<int:number>/irregular/", ruling_irregular, name="ruling_irregular"),
+    path(f"{E}/s/<letter:letter>/boards/<num:number>/enter/", traveller_entry, name="traveller_entry"),
+    path(f"{E}/s/<letter:letter>/boards/<num:number>/irregular/", ruling_irregular, name="ruling_irregular"),
     path(f"{E}/preview/", entry_preview, name="entry_preview"),
-    path(f"{E}/results/<int:result_id>/", result_edit, name="result_edit"),
-    path(f"{E}/results/<int:result_id>/rulings/", ruling_add, name="ruling_add"),
-    path(f"{E}/rulings/<int:ruling_id>/undo/", ruling_undo, name="ruling_undo"),
-    path(f"{E}/rounds/<int:seating_id>/agree/", round_agree, name="round_agree"),
+    path(f"{E}/results/<num:result_id>/", result_edit, name="result_edit"),
+    path(f"{E}/results/<num:result_id>/rulings/", ruling_add, name="ruling_add"),
+    path(f"{E}/rulings/<num:ruling_id>/undo/", ruling_undo, name="ruling_undo"),
+    path(f"{E}/rounds/<num:seating_id>/agree/", round_agree, name="round_agree"),
     path(f"{E}/audit/", audit_log, name="audit_log"),
 ]

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.errors import ScoringError
 
+from .. import params
 from ..access import DIRECTING, SCORING, event_for_role, role_in
 from ..forms.director import (
     CorrectionForm,
@@ -33,6 +34,7 @@ from ..forms.director import (
     RulingForm,
 )
 from ..models import AuditEntry, Board, Event, Result, Ruling, Seating, Section
+from ..reports.common import symbol_text
 from ..services import results as result_services
 from ..services.events import SetupRefused
 from ..services.results import ResultRefused
@@ -91,8 +93,15 @@ def traveller_entry(
 
 
 def _save_row(request: HttpRequest, event: Event, section: Section, number: int) -> EntryRowForm | None:
-    """Record one traveller row; None when saved (or already saved), else the form with its errors."""
-    form = EntryRowForm(request.POST, event=event, auto_id=f"row{request.POST.get('seating', '')}_%s")
+    """Record one traveller row; None when saved (or already saved), else the form with its errors.
+
+    A resend is recognised by its request key before anything else is checked."""
+    repeat = result_services.find_saved(params.request_key(request.POST.get("request_key")))
+    if repeat is not None and repeat.section_id == section.pk:
+        messages.info(request, f"Board {repeat.board.number} was already saved; nothing was added.")
+        return None
+    row = params.number(request.POST.get("seating"))
+    form = EntryRowForm(request.POST, event=event, auto_id=f"row{row}_%s")
     if not form.is_valid():
         return form
     seating = Seating.objects.for_recording().filter(section=section, pk=form.cleaned_data["seating"]).first()
@@ -115,7 +124,9 @@ def _save_row(request: HttpRequest, event: Event, section: Section, number: int)
     if saved.repeated:
         messages.info(request, f"{where} was already saved; nothing was added.")
     else:
-        messages.success(request, f"{where}: {saved.result.contract_text or saved.result.tricks} saved.")
+        messages.success(
+            request, f"{where}: {symbol_text(saved.result.contract_text) or saved.result.tricks} saved."
+        )
     return None
 
 
@@ -123,11 +134,10 @@ def _save_row(request: HttpRequest, event: Event, section: Section, number: int)
 def entry_preview(request: HttpRequest, club_slug: str, event_id: int) -> JsonResponse:
     """The score of a traveller row as typed, with its explanation, before it is saved (JSON)."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    section = event.sections.filter(letter=request.GET.get("section", "A")).first()
-    number = request.GET.get("board", "")
-    board = (
-        Board.objects.filter(section=section, number=number).first() if number.isdigit() and section else None
-    )
+    letter = params.identifier(request.GET.get("section", "A"), max_length=4)
+    section = event.sections.filter(letter=letter).first() if letter else None
+    number = params.number(request.GET.get("board"))
+    board = Board.objects.filter(section=section, number=number).first() if number and section else None
     if board is None:
         return JsonResponse(
             {"ok": False, "errors": {"board": "There is no such board in this event."}}, status=400
@@ -135,8 +145,8 @@ def entry_preview(request: HttpRequest, club_slug: str, event_id: int) -> JsonRe
     form = ResultFactsForm(request.GET, event=event)
     if not form.is_valid():
         return JsonResponse({"ok": False, "errors": {k: v[0] for k, v in form.errors.items()}})
-    seating_id = request.GET.get("seating", "")
-    seating = Seating.objects.filter(section=section, pk=seating_id).first() if seating_id.isdigit() else None
+    seating_id = params.number(request.GET.get("seating"))
+    seating = Seating.objects.filter(section=section, pk=seating_id).first() if seating_id else None
     if seating is not None and board.number not in seating.board_numbers:
         message = f"Board {board.number} is not played at this table in round {seating.round}."
         return JsonResponse({"ok": False, "errors": {"__all__": message}})

@@ -15,12 +15,14 @@ from typing import Any
 
 from scoring.deal import DealScore
 from scoring.errors import ScoringError
+from scoring.movements import MovementKind
 from scoring.pairs import Irregular
 from scoring.whist import duplicate_whist_deal
 
 from ..forms.director import EntryRowForm
-from ..models import AuditEntry, Board, Event, Result, Ruling, Seating
-from ..services.events import Plan, check_plan
+from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section
+from ..reports.common import symbol_text
+from ..services.events import SECTION_MOVEMENT, Plan, check_plan
 from ..services.facts import score_of
 from ..services.hand_records import Disagreement, disagreements_among
 from ..services.results import Facts
@@ -33,14 +35,17 @@ MOST_PAIRS_IN_GRID = 20
 def movement_check(plan: Plan) -> dict[str, Any]:
     """The checker's verdict on a plan and its guide cards, before anything is saved (spec §5.7)."""
     movement, report = check_plan(plan)
+    notes = movement.table_notes()
     cards = [
-        (table, [row.line() for row in movement.table_card(table)]) for table in range(1, movement.tables + 1)
+        (table, [row.line() for row in movement.table_card(table)], notes.get(table, ()))
+        for table in range(1, movement.tables + 1)
     ]
     pairs = report.pairs if len(report.pairs) <= MOST_PAIRS_IN_GRID else ()
     meetings = [(pair, report.meetings[i]) for i, pair in enumerate(report.pairs) if pair in pairs]
     summary = [*movement.lines(), *(line for line in report.lines()[1:] if line not in report.problems)]
     return {
         "movement": movement,
+        "chosen": SECTION_MOVEMENT[movement.kind].label,
         "report": report,
         "summary": summary,
         "cards": cards,
@@ -303,18 +308,42 @@ FIELD_LABELS = {
 HIDDEN_FIELDS = {"level", "strain", "doubling", "passed_out", "board", "ns", "ew"}
 
 
-def _text(value: Any) -> str:
+def _choices(*groups: Any) -> dict[str, str]:
+    return {str(value): str(label) for group in groups for value, label in group}
+
+
+# Every stored code the audit log shows, by field, with the label the screens use for it.
+CHOICE_LABELS = {
+    "kind": _choices(Ruling.Kind.choices),
+    "side": _choices(SIDE_CHOICES),
+    "seat": _choices(SEAT_CHOICES),
+    "declarer": _choices(SEAT_CHOICES),
+    "revoke_penalty": _choices(Ruling._meta.get_field("revoke_penalty").choices or ()),
+    "status": _choices(Result.Status.choices, Event.Status.choices),
+    "movement": _choices(Section.Movement.choices, [(kind.code, kind.label) for kind in MovementKind]),
+}
+# Contracts and suits are written as every screen, sheet and export writes them: "2R♠", "♥".
+SYMBOL_FIELDS = {"contract", "trumps"}
+
+
+def _text(value: Any, key: str = "") -> str:
     if value is None or value == "":
         return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        parts = [
-            f"{v.get('by', '?')} ({v.get('penalty', 'points')})" if isinstance(v, dict) else str(v)
-            for v in value
-        ]
+        parts = [_revoke_text(v) if isinstance(v, dict) else str(v) for v in value]
         return ", ".join(parts) or "none"
-    return str(value)
+    if key in SYMBOL_FIELDS:
+        return symbol_text(str(value))
+    return CHOICE_LABELS.get(key, {}).get(str(value), str(value))
+
+
+def _revoke_text(revoke: dict[str, Any]) -> str:
+    """A revoke as kept in the audit log, in words: "East (100 points)"."""
+    by = CHOICE_LABELS["seat"].get(str(revoke.get("by")), "?")
+    penalty = revoke.get("penalty", "points")
+    return f"{by} ({CHOICE_LABELS['revoke_penalty'].get(str(penalty), penalty)})"
 
 
 def changes(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[tuple[str, str, str]]:
@@ -335,7 +364,7 @@ def changes(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list
             continue
         if not (before and after) and a in (None, "", 0, False, []) and b in (None, "", 0, False, []):
             continue
-        rows.append((FIELD_LABELS.get(key, key.replace("_", " ")), _text(a), _text(b)))
+        rows.append((FIELD_LABELS.get(key, key.replace("_", " ")), _text(a, key), _text(b, key)))
     return rows
 
 

@@ -32,6 +32,6 @@ def export_csv(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
 
 
 urlpatterns = [
-    path("c/<slug:club_slug>/e/<int:event_id>/export/standings.xlsx", export_xlsx, name="export_xlsx"),
-    path("c/<slug:club_slug>/e/<int:event_id>/export/standings.csv", export_csv, name="export_csv"),
+    path("c/<slug:club_slug>/e/<num:event_id>/export/standings.xlsx", export_xlsx, name="export_xlsx"),
+    path("c/<slug:club_slug>/e/<num:event_id>/export/standings.csv", export_csv, name="export_csv"),
 ]

@@ -31,5 +31,5 @@ def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) 
 
 
 urlpatterns = [
-    path("c/<slug:club_slug>/e/<int:event_id>/pdf/<slug:doc>.pdf", pdf_document, name="pdf_document"),
+    path("c/<slug:club_slug>/e/<num:event_id>/pdf/<slug:doc>.pdf", pdf_document, name="pdf_document"),
 ]

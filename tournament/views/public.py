@@ -234,7 +234,7 @@ def explain(request: HttpRequest, club_slug: str, event_id: int, result_id: int)
     return render(request, "tournament/public/explain.html", context)
 
 
-EVENT = "c/<slug:club_slug>/e/<int:event_id>/"
+EVENT = "c/<slug:club_slug>/e/<num:event_id>/"
 
 
 def guide_cards(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
@@ -244,10 +244,13 @@ def guide_cards(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     for section in event.sections.all():
         movement = movement_of(section)
         names = {p.label: p.names for p in Pair.objects.filter(section=section).with_players()}
+        notes = movement.table_notes()
         sections.append(
             {
                 "section": section,
-                "tables": [(t, movement.table_card(t)) for t in range(1, movement.tables + 1)],
+                "tables": [
+                    (t, movement.table_card(t), notes.get(t, ())) for t in range(1, movement.tables + 1)
+                ],
                 "pairs": [(p, names.get(p, ""), movement.pair_card(p)) for p in movement.pairs],
             }
         )
@@ -258,9 +261,9 @@ urlpatterns = [
     path("", home, name="home"),
     path(EVENT, event_page, name="event"),
     path(EVENT + "standings/", standings_fragment, name="standings_fragment"),
-    path(EVENT + "s/<str:letter>/boards/<int:number>/", traveller, name="traveller"),
-    path(EVENT + "pairs/<int:pair_pk>/", recap, name="recap"),
+    path(EVENT + "s/<letter:letter>/boards/<num:number>/", traveller, name="traveller"),
+    path(EVENT + "pairs/<num:pair_pk>/", recap, name="recap"),
     path(EVENT + "match/", match, name="match"),
-    path(EVENT + "results/<int:result_id>/explain/", explain, name="explain"),
+    path(EVENT + "results/<num:result_id>/explain/", explain, name="explain"),
     path(EVENT + "guide/", guide_cards, name="guide_cards"),
 ]

@@ -10,13 +10,10 @@ tap, a retry after a dropped connection) carries the same request key and saves 
 
 from __future__ import annotations
 
-import math
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.sessions.backends.base import SessionBase
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
@@ -28,14 +25,12 @@ from scoring.duplicate_laws import may_correct_score
 from scoring.errors import ScoringError
 from scoring.whist import duplicate_whist_deal
 
+from .. import params, throttle
 from ..forms.table import DisputeForm, EntryForm, PinForm, correction_form, entry_form
 from ..models import Board, Event, Result, Ruling, Seating, Table
 from ..services import results
 from ..services.facts import score_of
 from ..services.results import ResultRefused
-
-PIN_TRIES = 5
-PIN_LOCK_SECONDS = 60
 
 
 @dataclass
@@ -101,8 +96,9 @@ class TableNight:
 
     def shown(self, asked: str | None) -> TableRound | None:
         """The round asked for in the selector if it is open, else the current one."""
-        if asked and asked.isdigit():
-            found = next((r for r in self.open_rounds if r.number == int(asked)), None)
+        wanted = params.number(asked)
+        if wanted is not None:
+            found = next((r for r in self.open_rounds if r.number == wanted), None)
             if found is not None:
                 return found
         return self.current or (self.rounds[-1] if self.rounds else None)
@@ -150,8 +146,8 @@ def _entry_form(data: Any, night: TableNight, boards: dict[int, Board], **initia
 
 def _board_page(request: HttpRequest, night: TableNight, form: EntryForm) -> HttpResponse:
     """The entry form for one board, fresh or with what the players tapped and what was wrong."""
-    number = str(form["board"].value())
-    board = form.boards.get(int(number)) if number.isdigit() else None
+    number = params.number(str(form["board"].value()))
+    board = form.boards.get(number) if number is not None else None
     asked = str(form["round"].value())
     seating = form.seating or next((r.seating for r in night.rounds if str(r.number) == asked), None)
     context = {"night": night, "event": night.event, "seating": seating, "board": board, "form": form}
@@ -164,33 +160,31 @@ def _field(form: Any, name: str | None) -> str | None:
 
 @require_http_methods(["GET", "POST"])
 def table_pin(request: HttpRequest) -> HttpResponse:
-    """Open a table's page from its six-digit PIN; five wrong PINs lock this phone out for a minute."""
-    event_id = request.GET.get("event", "")
-    form = PinForm(request.POST or None, event_id=int(event_id) if event_id.isdigit() else None)
-    wait = _pin_wait(request.session)
-    if request.method == "POST" and wait:
-        form = PinForm(event_id=form.event_id)
-        return render(request, "tournament/table/pin.html", {"form": form, "wait": wait}, status=429)
+    """Open a table's page from its six-digit PIN; wrong PINs are throttled across clients.
+
+    Five wrong PINs from one address wait out the minute; twenty from anywhere against one
+    event (or against the PIN page of all events) close the PIN page of that event for the
+    rest of the quarter hour: see ``tournament.throttle`` for why a scan cannot succeed.
+    """
+    form = PinForm(request.POST or None, event_id=params.number(request.GET.get("event")))
+    scopes = throttle.pin_scopes(request, form.event_id)
+    wait = throttle.wait(scopes) if request.method == "POST" else 0
+    if wait:
+        return _pin_page(request, PinForm(event_id=form.event_id), wait)
     if request.method == "POST" and form.is_valid() and form.found is not None:
-        request.session.pop("table_pin_failures", None)
+        throttle.reset(scopes)
         return redirect(form.found)
     if form.wrong:
-        wait = _count_wrong_pin(request.session)
-    return render(request, "tournament/table/pin.html", {"form": form, "wait": wait})
+        address = throttle.client_address(request)
+        wait = throttle.fail(scopes, f"Table PIN guessing from {address}")
+    return _pin_page(request, form, wait)
 
 
-def _pin_wait(session: SessionBase) -> int:
-    """Seconds this phone must still wait before trying another PIN."""
-    return max(0, math.ceil(float(session.get("table_pin_locked_until", 0)) - time.time()))
-
-
-def _count_wrong_pin(session: SessionBase) -> int:
-    failures = int(session.get("table_pin_failures", 0)) + 1
-    if failures >= PIN_TRIES:
-        session["table_pin_locked_until"] = time.time() + PIN_LOCK_SECONDS
-        failures = 0
-    session["table_pin_failures"] = failures
-    return _pin_wait(session)
+def _pin_page(request: HttpRequest, form: PinForm, wait: int) -> HttpResponse:
+    """The PIN form; while locked out, a 429 that says when to try again."""
+    context = {"form": form, "wait": wait, "retry_at": throttle.retry_at(wait)}
+    response = render(request, "tournament/table/pin.html", context)
+    return throttle.too_many(response, wait) if wait else response
 
 
 @require_GET
@@ -234,8 +228,17 @@ def table_board(request: HttpRequest, secret: str, round: int, board: int) -> Ht
 
 @require_POST
 def table_enter(request: HttpRequest, secret: str) -> HttpResponse:
-    """Save a result entered at the table: once only, however often the phone sends it."""
+    """Save a result entered at the table: once only, however often the phone sends it.
+
+    A resend is answered "already saved" before any other check: the round may have moved
+    on, or the board been entered, since the first send was saved."""
     night = table_night(secret)
+    repeat = results.find_saved(params.request_key(request.POST.get("request_key")))
+    if repeat is not None and repeat.seating_id in {r.seating.pk for r in night.rounds}:
+        messages.info(
+            request, f"Already saved: board {repeat.board.number} was recorded before; nothing new."
+        )
+        return redirect("table_result", night.table.secret, repeat.pk)
     if night.closed_message:
         messages.error(request, night.closed_message)
         return redirect(_home(night))
@@ -317,15 +320,9 @@ def table_confirm(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     """The opponents confirm a result: the deal's score is agreed (Law D)."""
     night = table_night(secret)
     result = table_result_of(night, rid)
-    refusal = night.closed_message or _not_pending(result)
-    if refusal:
-        messages.error(request, refusal)
-    elif result.status == Result.Status.CONFIRMED:
+    if result.status == Result.Status.CONFIRMED and not night.closed_message:
         messages.info(request, f"Board {result.board.number} was already confirmed.")
-    else:
-        results.set_status(
-            result=result, status=Result.Status.CONFIRMED, user=request.user, table=night.table
-        )
+    elif _settle(request, night, result, Result.Status.CONFIRMED):
         messages.success(request, f"Board {result.board.number} confirmed.")
     return redirect(_home(night, result.seating.round))
 
@@ -336,27 +333,24 @@ def table_dispute(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     night = table_night(secret)
     result = table_result_of(night, rid)
     form = DisputeForm(request.POST)
-    refusal = night.closed_message or _not_pending(result)
-    if not refusal and result.status == Result.Status.CONFIRMED:
-        refusal = f"Board {result.board.number} is confirmed: if it is wrong, call the director (Law E)."
-    if refusal:
-        messages.error(request, refusal)
-    elif form.is_valid() and result.status != Result.Status.DISPUTED:
-        reason = form.cleaned_data["reason"]
-        results.set_status(
-            result=result, status=Result.Status.DISPUTED, reason=reason, user=request.user, table=night.table
-        )
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors.get("reason", [])))
+    elif _settle(request, night, result, Result.Status.DISPUTED, form.cleaned_data["reason"]):
         messages.warning(request, f"Board {result.board.number} is disputed: please call the director.")
     return redirect(_home(night, result.seating.round))
 
 
-def _not_pending(result: Result) -> str:
-    """Why a result can no longer be confirmed or disputed at the table, or ''."""
-    if result.status == Result.Status.DISPUTED:
-        return f"Board {result.board.number} is disputed: the director will rule on it."
-    if result.seating.agreed_at is not None:
-        return f"Round {result.seating.round} is agreed: only the director may change its results (Law E)."
-    return ""
+def _settle(request: HttpRequest, night: TableNight, result: Result, status: str, reason: str = "") -> bool:
+    """Confirm or dispute at the table; the service re-checks the state under a lock (a race loses)."""
+    if night.closed_message:
+        messages.error(request, night.closed_message)
+        return False
+    try:
+        results.set_status(result=result, status=status, reason=reason, user=request.user, table=night.table)
+    except ResultRefused as error:
+        messages.error(request, str(error))
+        return False
+    return True
 
 
 @require_http_methods(["GET", "POST"])
@@ -411,12 +405,12 @@ def table_agree(request: HttpRequest, secret: str, round: int) -> HttpResponse:
 
 urlpatterns = [
     path("t/", table_pin, name="table_pin"),
-    path("t/<str:secret>/", table_home, name="table_home"),
-    path("t/<str:secret>/round/<int:round>/board/<int:board>/", table_board, name="table_board"),
-    path("t/<str:secret>/enter/", table_enter, name="table_enter"),
-    path("t/<str:secret>/results/<int:rid>/", table_result, name="table_result"),
-    path("t/<str:secret>/results/<int:rid>/confirm/", table_confirm, name="table_confirm"),
-    path("t/<str:secret>/results/<int:rid>/dispute/", table_dispute, name="table_dispute"),
-    path("t/<str:secret>/results/<int:rid>/edit/", table_edit, name="table_edit"),
-    path("t/<str:secret>/round/<int:round>/agree/", table_agree, name="table_agree"),
+    path("t/<secret:secret>/", table_home, name="table_home"),
+    path("t/<secret:secret>/round/<num:round>/board/<num:board>/", table_board, name="table_board"),
+    path("t/<secret:secret>/enter/", table_enter, name="table_enter"),
+    path("t/<secret:secret>/results/<num:rid>/", table_result, name="table_result"),
+    path("t/<secret:secret>/results/<num:rid>/confirm/", table_confirm, name="table_confirm"),
+    path("t/<secret:secret>/results/<num:rid>/dispute/", table_dispute, name="table_dispute"),
+    path("t/<secret:secret>/results/<num:rid>/edit/", table_edit, name="table_edit"),
+    path("t/<secret:secret>/round/<num:round>/agree/", table_agree, name="table_agree"),
 ]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0001_initial'),
+        ('tournament', '0005_bound_free_text'),
     ]
 
     operations = [

@@ -1,0 +1,171 @@
+"""manage.py backup and restore: the night's database copied out, changed, put back, read back."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import sqlite3
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from tests.tournament.factories import make_club, make_played_night
+from tests.tournament.test_settings import ROOT, production_env
+from tournament.models import Club, Event, Result
+from tournament.services.standings import score_section
+
+# What a director would check after a restore: every club, and every event's standings.
+SNAPSHOT = """
+import json, sys
+import django
+django.setup()
+from django.core.management import call_command
+from tournament.models import Club, Event, Result
+from tournament.services.standings import score_section
+
+def standing(event):
+    sheet = score_section(event.sections.get())
+    if sheet.contest is not None:
+        return [[str(s.pair), str(s.score), str(s.rank)] for s in sheet.contest.standings]
+    return [[str(t.team), str(t.exact)] for t in (sheet.match.first, sheet.match.second)]
+
+if "set-up" in sys.argv:
+    call_command("migrate", verbosity=0)
+    call_command("load_demo", verbosity=0)
+if "change" in sys.argv:
+    Result.objects.filter(pk__in=list(Result.objects.values_list("pk", flat=True)[:7])).delete()
+    call_command("create_club", "Lilies", "--admin", "bob", "--no-input")
+print(json.dumps({
+    "clubs": sorted(Club.objects.values_list("name", flat=True)),
+    "results": Result.objects.count(),
+    "standings": {e.name: standing(e) for e in Event.objects.order_by("pk")},
+}))
+"""
+
+
+def test_a_sqlite_night_backed_up_changed_and_restored_reads_back_as_it_was(tmp_path: Path) -> None:
+    env = production_env(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'club.sqlite3'}")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        )
+
+    def snapshot(*steps: str) -> dict[str, object]:
+        done = run("-c", SNAPSHOT, *steps)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout.splitlines()[-1])
+
+    before = snapshot("set-up")
+    backup = tmp_path / "tuesday.sqlite3"
+    done = run("manage.py", "backup", "--output", str(backup))
+    assert done.returncode == 0, done.stderr
+    counted = f"1 club(s), 3 event(s), {before['results']} result(s), 1 user account(s)"
+    assert f"Backed up {counted} to {backup}" in done.stdout
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
+
+    changed = snapshot("change")
+    assert changed["clubs"] == ["Foster Memorial Bridge Club", "Lilies"]
+    assert changed["results"] == before["results"] - 7  # type: ignore[operator]
+    refused = run("manage.py", "restore", str(backup))
+    assert refused.returncode != 0
+    assert "This database holds 2 club(s)" in refused.stderr and "Add --force" in refused.stderr
+
+    restored = run("manage.py", "restore", str(backup), "--force")
+    assert restored.returncode == 0, restored.stderr
+    assert (
+        f"Restored {counted} from {backup} (sqlite), replacing what was there (2 club(s)" in restored.stdout
+    )
+    assert snapshot() == before
+
+
+def standings() -> dict[str, object]:
+    out: dict[str, object] = {}
+    for event in Event.objects.order_by("pk"):
+        sheet = score_section(event.sections.get())
+        assert sheet.contest is not None
+        out[event.name] = [(str(s.pair), s.score, s.rank) for s in sheet.contest.standings]
+    return out
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_json_backup_restores_the_night_on_this_database(tmp_path: Path) -> None:
+    event = make_played_night()
+    before = standings()
+    results = Result.objects.count()
+    backup = tmp_path / "night.json"
+    call_command("backup", "--format", "json", "--output", str(backup), stdout=io.StringIO())
+
+    Result.objects.filter(pk__in=list(Result.objects.values_list("pk", flat=True)[:3])).delete()
+    make_club("Lilies")
+    changed = standings()
+    assert changed != before
+    with pytest.raises(CommandError, match="exists: choose another --output, or add --force"):
+        call_command("backup", "--format", "json", "--output", str(backup))
+    with pytest.raises(CommandError, match="This database holds 2 club"):
+        call_command("restore", str(backup))
+    out = io.StringIO()
+    call_command("restore", str(backup), "--dry-run", stdout=out)
+    assert out.getvalue().startswith("Would replace 2 club(s), 1 event(s)")
+    assert standings() == changed
+
+    out = io.StringIO()
+    call_command("restore", str(backup), "--force", stdout=out)
+    assert f"Restored 1 club(s), 1 event(s), {results} result(s)" in out.getvalue()
+    assert standings() == before
+    assert list(Club.objects.values_list("pk", flat=True)) == [event.club_id]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broken_json_backup_changes_nothing(tmp_path: Path) -> None:
+    make_played_night()
+    before = standings()
+    backup = tmp_path / "night.json"
+    call_command("backup", "--format", "json", "--output", str(backup), stdout=io.StringIO())
+    backup.write_text(backup.read_text()[:-200])
+    with pytest.raises(CommandError, match="could not be restored; nothing was changed"):
+        call_command("restore", str(backup), "--force", stdout=io.StringIO())
+    assert standings() == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [(None, "There is no file"), (b"Board 1: 4H N 10\n", "is not a backup made by manage.py backup")],
+)
+def test_restore_refuses_what_is_not_a_backup(tmp_path: Path, content: bytes | None, says: str) -> None:
+    path = tmp_path / "notes.txt"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(CommandError, match=says):
+        call_command("restore", str(path), "--force")
+
+
+@pytest.mark.django_db
+def test_a_sqlite_backup_is_refused_on_postgresql_with_what_to_do(tmp_path: Path) -> None:
+    if connection.vendor == "sqlite":
+        pytest.skip("on SQLite a SQLite backup restores (test above)")
+    with pytest.raises(CommandError, match="back it up with --format json"):
+        call_command("backup", "--format", "sqlite", "--output", str(tmp_path / "x.sqlite3"))
+    path = tmp_path / "x.sqlite3"
+    path.write_bytes(b"SQLite format 3\x00" + bytes(100))
+    with pytest.raises(CommandError, match="restore a JSON backup"):
+        call_command("restore", str(path), "--force")
+
+
+@pytest.mark.django_db
+def test_another_programs_sqlite_database_is_refused(tmp_path: Path) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("on PostgreSQL any SQLite file is refused (test above)")
+    path = tmp_path / "other.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as other:
+        other.execute("CREATE TABLE scores (n integer)")
+    with pytest.raises(CommandError, match="is a SQLite database but not one of this program's"):
+        call_command("restore", str(path), "--force")
+    assert Club.objects.count() == 0

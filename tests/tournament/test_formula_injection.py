@@ -1,0 +1,115 @@
+"""Spreadsheet formula injection: a user's text is written as text in every workbook and CSV.
+
+Names, team names and ruling reasons like ``=HYPERLINK("http://evil.example","T")``,
+``=1+1``, ``+1``, ``-1`` and ``@SUM(1)`` are kept exactly, never run: the XLSX types them
+as strings (no cell of type "f" anywhere), every CSV quotes them with a leading apostrophe
+(OWASP). The engine's own figures, "-20" or "+50", stay numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import openpyxl
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournament.factories import make_played_night
+from tournament.exports import export_standings
+from tournament.models import Event, Pair, Player, Ruling, Team
+
+pytestmark = pytest.mark.django_db
+
+EVIL = ['=HYPERLINK("http://evil.example","T")', "=1+1", "+1", "-1", "@SUM(1)", "\tTab", "\rCR"]
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def poisoned(**kwargs: Any) -> Event:
+    """A played night whose players, teams and ruling reasons are all formulas."""
+    event = make_played_night(3, **kwargs)
+    players = Player.objects.filter(club=event.club).order_by("id")
+    for index, player in enumerate(players):
+        player.name = EVIL[index % len(EVIL)] + (f" {index}" if index >= len(EVIL) else "")
+        player.save(update_fields=["name"])
+    for team, name in zip(Team.objects.filter(event=event), EVIL, strict=False):
+        team.name = name
+        team.save(update_fields=["name"])
+    Ruling.objects.filter(result__section__event=event).update(reason="=1+1", law="@SUM(1)")
+    return event
+
+
+def workbook_cells(event: Event) -> list[openpyxl.cell.cell.Cell]:
+    book = openpyxl.load_workbook(io.BytesIO(export_standings(event, "xlsx").content))
+    return [cell for sheet in book.worksheets for row in sheet.iter_rows() for cell in row]
+
+
+def csv_cells(content: bytes) -> list[str]:
+    return [cell for row in csv.reader(io.StringIO(content.decode("utf-8-sig"))) for cell in row]
+
+
+@pytest.mark.parametrize("form", [Event.Form.PAIRS, Event.Form.TEAMS])
+def test_no_cell_of_the_workbook_is_a_formula_and_the_names_are_kept(form: str) -> None:
+    event = poisoned(form=form)
+    cells = workbook_cells(event)
+    assert [c.coordinate for c in cells if c.data_type == "f"] == []
+    texts = {str(c.value) for c in cells if c.value is not None}
+    names = " & ".join(EVIL[:2])
+    assert names in texts or any(names in t for t in texts)
+    assert "=1+1" in texts  # the ruling's reason, as typed
+
+
+def test_the_match_sheet_headers_are_the_team_names_as_text() -> None:
+    event = poisoned(form=Event.Form.TEAMS)
+    book = openpyxl.load_workbook(io.BytesIO(export_standings(event, "xlsx").content))
+    match = next(sheet for sheet in book.worksheets if sheet.title.startswith("Match"))
+    headers = [cell for cell in match[2] if isinstance(cell.value, str)]
+    team_headers = [cell for cell in headers if cell.value in EVIL]
+    assert team_headers and all(cell.data_type == "s" for cell in team_headers)
+
+
+def test_negative_figures_in_the_workbook_stay_numbers() -> None:
+    cells = workbook_cells(poisoned())
+    assert any(isinstance(c.value, int | float) and c.value < 0 for c in cells)
+
+
+@pytest.mark.parametrize("form", [Event.Form.PAIRS, Event.Form.TEAMS])
+def test_the_standings_csv_quotes_every_cell_that_would_start_a_formula(form: str) -> None:
+    cells = csv_cells(export_standings(poisoned(form=form), "csv").content)
+    assert [c for c in cells if c.startswith(FORMULA_STARTS) and not _a_figure(c)] == []
+    assert any(c.startswith("'=") for c in cells)
+
+
+def _a_figure(cell: str) -> bool:
+    """An engine figure as the CSVs spell it: "-20", "+50", "+49 2/3"."""
+    return cell[1:].replace(" ", "").replace("/", "").replace(".", "").isascii() and cell[1:2].isdigit()
+
+
+def on_screen_csvs(client: Client, event: Event) -> dict[str, bytes]:
+    base = reverse("event", args=[event.club.slug, event.pk])
+    pair = Pair.objects.filter(section__event=event, is_phantom=False).first()
+    pages = {
+        "standings": base,
+        "traveller": reverse("traveller", args=[event.club.slug, event.pk, "A", 1]),
+        "recap": reverse("recap", args=[event.club.slug, event.pk, pair.pk]),
+    }
+    if event.is_teams:
+        pages = {"match": reverse("match", args=[event.club.slug, event.pk])}
+    answers = {name: client.get(address + "?_export=csv") for name, address in pages.items()}
+    assert {name: r.status_code for name, r in answers.items()} == dict.fromkeys(answers, 200)
+    return {name: r.content for name, r in answers.items()}
+
+
+@pytest.mark.parametrize("form", [Event.Form.PAIRS, Event.Form.TEAMS])
+def test_the_on_screen_csv_downloads_quote_formulas_and_keep_figures(client: Client, form: str) -> None:
+    event = poisoned(form=form)
+    for page, content in on_screen_csvs(client, event).items():
+        cells = csv_cells(content)
+        assert [c for c in cells if c.startswith(FORMULA_STARTS) and not _a_figure(c)] == [], page
+        if page in ("standings", "match"):  # the traveller and the recap name pairs by label only
+            assert any(c.startswith("'") and c[1:].startswith(FORMULA_STARTS) for c in cells), page
+    if form == Event.Form.PAIRS:
+        traveller = csv_cells(on_screen_csvs(client, event)["traveller"])
+        assert any(c.startswith("-") and _a_figure(c) for c in traveller)  # a negative score, unquoted

@@ -1,0 +1,112 @@
+"""What make run serves: gunicorn with gunicorn.conf.py and the production settings (DEBUG off,
+the key from the key file, whitenoise for static files), tried over real HTTP on loopback."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.tournament.test_settings import ROOT, production_env
+from tournament.addresses import allowed_hosts, url
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def get(port: int, path: str, host: str = "127.0.0.1") -> tuple[int, dict[str, str], str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers={"Host": f"{host}:{port}"})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read().decode()
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[int]:
+    env = production_env(
+        tmp_path,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        WEB_CONCURRENCY="1",
+        GUNICORN_THREADS="2",
+    )
+    migrated = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert migrated.returncode == 0, migrated.stderr
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                get(port, "/static/tournament/site.css")
+                break
+            except OSError:
+                assert process.poll() is None, process.stderr.read().decode()  # type: ignore[union-attr]
+                assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
+                time.sleep(0.2)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_gunicorn_serves_the_site_in_production_mode(server: int) -> None:
+    status, headers, html = get(server, "/")
+    assert status == 200
+    assert "Duplicate Auction and Whist nights" in html
+    assert "default-src 'self'" in headers["Content-Security-Policy"]
+    assert headers["X-Frame-Options"] == "DENY"
+
+    status, headers, css = get(server, "/static/tournament/site.css")
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/css")
+    assert "header.site" in css
+
+    # DEBUG is off: a mistyped address shows the site's page, not the list of URL patterns.
+    status, _, html = get(server, "/t/mistyped/")
+    assert status == 404
+    assert "Page not found" in html and "URLconf" not in html
+
+    status, _, html = get(server, "/", host="evil.example")
+    assert status == 400
+    assert "Bad request" in html and "DisallowedHost" not in html
+
+
+def test_listening_everywhere_allows_and_prints_the_laptops_own_address() -> None:
+    lan = ["192.168.1.20", "10.0.0.5"]
+    hosts = allowed_hosts("0.0.0.0", lan)
+    assert hosts[:2] == lan
+    assert {"127.0.0.1", "localhost", f"{socket.gethostname()}.local"} <= set(hosts)
+    assert url("0.0.0.0", "8000", lan) == "http://192.168.1.20:8000/"
+    assert allowed_hosts("127.0.0.1", []) == ["127.0.0.1", "localhost", "[::1]"]
+    assert url("127.0.0.1", "8000", []) == "http://127.0.0.1:8000/"
+
+
+def test_gunicorn_will_not_serve_on_an_empty_key(tmp_path: Path) -> None:
+    env = production_env(tmp_path, SECRET_KEY="")
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-c",
+        "gunicorn.conf.py",
+        "--bind",
+        f"127.0.0.1:{free_port()}",
+    ]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "SECRET_KEY is empty" in done.stderr.strip().splitlines()[-1]

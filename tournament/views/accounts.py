@@ -1,0 +1,54 @@
+"""Log-in pages with wrong passwords throttled across clients (see ``tournament.throttle``).
+
+The director's log-in and the admin's are both wrapped: ten wrong passwords from one
+address, or for one account from anywhere, close the log-in for that address or account
+until the quarter hour is out, with a 429 page that says when to try again.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from .. import throttle
+
+View = Callable[..., HttpResponse]
+
+
+def throttled_login(view: View) -> View:
+    """``view`` (a log-in view) refusing tries while the address or the account is locked out.
+
+    A log-in view answers a wrong password by showing its form again (200) and a right one
+    by a redirect: that is how a failure is told from a success, whatever the view.
+    """
+
+    @functools.wraps(view)
+    def login(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        scopes = throttle.login_scopes(request, str(request.POST.get("username", "")))
+        wait = throttle.wait(scopes)
+        if not wait:
+            response = view(request, *args, **kwargs)
+            if response.status_code in (301, 302):
+                throttle.reset(scopes)
+                return response
+            if not request.POST.get("password"):
+                return response  # an empty field is not a guess
+            address = throttle.client_address(request)
+            wait = throttle.fail(scopes, f"Log-in guessing from {address}")
+            if not wait:
+                return response
+        context = {"form": AuthenticationForm(request), "wait": wait, "retry_at": throttle.retry_at(wait)}
+        return throttle.too_many(render(request, "registration/login.html", context), wait)
+
+    return login
+
+
+login = throttled_login(auth_views.LoginView.as_view())
