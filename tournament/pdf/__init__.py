@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..models import Event
 from .base import DocumentUnavailable, PdfRenderer
 from .guides import GuidesPdf
+from .hand_records import HandRecordsPdf
 from .match import MatchPdf
 from .pads import PadsPdf
 from .recaps import RecapsPdf
@@ -18,7 +19,7 @@ from .travellers import TravellersPdf
 
 DOCUMENTS: dict[str, type[PdfRenderer]] = {
     renderer.slug: renderer
-    for renderer in (StandingsPdf, RecapsPdf, TravellersPdf, MatchPdf, GuidesPdf, PadsPdf)
+    for renderer in (StandingsPdf, RecapsPdf, TravellersPdf, HandRecordsPdf, MatchPdf, GuidesPdf, PadsPdf)
 }
 
 
