@@ -83,7 +83,9 @@ class TableCardsPdf(PdfRenderer):
 
     slug = "tablecards"
     title = "Table cards"
-    description = "One page a table: its number, QR code and PIN, and who sits where with which boards, each round."
+    description = (
+        "One page a table: its number, QR code and PIN, and who sits where with which boards, each round."
+    )
     secret = True
 
     def story(self) -> list[Flowable]:
@@ -132,7 +134,9 @@ class TableCardsPdf(PdfRenderer):
         """A table's page, shrunk to fit should a long movement need it: never two pages a table."""
         url = self.table_url(table)
         story: list[Flowable] = [
-            self.layout([[self.key_block(section, table), QrCode(url, QR_SIZE)]], [self.width - QR_SIZE, QR_SIZE]),
+            self.layout(
+                [[self.key_block(section, table), QrCode(url, QR_SIZE)]], [self.width - QR_SIZE, QR_SIZE]
+            ),
             self.para(f'<font name="{MONO}" size="8">{escape(url)}</font>', "small"),
             self.gap(4 * mm),
             *self.notes([f"Movement: {section.get_movement_display()}.", *notes], "body"),
@@ -203,4 +207,3 @@ class TableCardsPdf(PdfRenderer):
     @functools.cached_property
     def pin_url(self) -> str:
         return self.base_url.rstrip("/") + reverse("table_pin")
-
