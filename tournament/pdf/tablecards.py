@@ -101,9 +101,10 @@ class TableCardsPdf(PdfRenderer):
         for table in Table.objects.filter(section__event=self.event).for_links():
             tables[table.section_id].append(table)
         names = {
-            (pair.section_id, pair.label): pair.names
+            (pair.section_id, pair.label): tuple(
+                p.name for p in (pair.player1, pair.player2) if p is not None
+            )
             for pair in Pair.objects.filter(section__event=self.event, is_phantom=False).with_players()
-            if pair.player1_id or pair.player2_id
         }
         story: list[Flowable] = []
         for section in self.sections:
@@ -115,7 +116,7 @@ class TableCardsPdf(PdfRenderer):
                 continue
             plays, notes = BoardPlays(movement), movement.table_notes()
             for table in tables[section.pk]:
-                labels = {label: names.get((section.pk, label), "") for label in movement.pairs}
+                labels = {label: names.get((section.pk, label), ()) for label in movement.pairs}
                 card = self.card(section, table, movement, plays, notes.get(table.number, ()), labels)
                 story += [card, PageBreak()]
         return story[:-1] or [self.text("This event has no tables yet.")]
@@ -129,7 +130,7 @@ class TableCardsPdf(PdfRenderer):
         movement: Movement,
         plays: BoardPlays,
         notes: tuple[str, ...],
-        names: dict[str, str],
+        names: dict[str, tuple[str, ...]],
     ) -> Flowable:
         """A table's page, shrunk to fit should a long movement need it: never two pages a table."""
         url = self.table_url(table)
@@ -163,13 +164,18 @@ class TableCardsPdf(PdfRenderer):
         ]
 
     def rounds(
-        self, section: Section, number: int, movement: Movement, plays: BoardPlays, names: dict[str, str]
+        self,
+        section: Section,
+        number: int,
+        movement: Movement,
+        plays: BoardPlays,
+        names: dict[str, tuple[str, ...]],
     ) -> Flowable:
         """Each round at this table: the pairs, the boards, and where boards and pairs go next."""
         rows: dict[int, TableCardRow] = {}
         if number in plays.seated:
             rows = {row.round: row for row in movement.table_card(number)}
-        widths = (0.07, 0.18, 0.18, 0.13, 0.16, 0.14, 0.14)
+        widths = (0.07, 0.2, 0.2, 0.12, 0.15, 0.13, 0.13)
         cell = {column: fraction * self.width - 6 for column, fraction in enumerate(widths)}
         body: list[list[Any]] = [["Round", "N-S", "E-W", "Boards", "Boards go to", "N-S next", "E-W next"]]
         extra: list[tuple[Any, ...]] = []
@@ -183,8 +189,8 @@ class TableCardsPdf(PdfRenderer):
             body.append(
                 [
                     str(row.round),
-                    self.pair_cell(row.ns, names.get(row.ns, ""), cell[1]),
-                    self.pair_cell(row.ew, names.get(row.ew, ""), cell[2]),
+                    self.pair_cell(row.ns, names.get(row.ns, ()), cell[1]),
+                    self.pair_cell(row.ew, names.get(row.ew, ()), cell[2]),
                     self.text(boards, "cell"),
                     self.text(GuidesPdf.boards_next(section, movement, plays, row), "cell"),
                     self.text(row.ns_next, "cell"),
@@ -193,10 +199,12 @@ class TableCardsPdf(PdfRenderer):
             )
         return self.table(body, widths, centred=(0,), extra=extra, font_size=10)
 
-    def pair_cell(self, label: str, names: str, room: float) -> Flowable:
-        """A pair's label in bold, its players' names under it when known, cut to the cell's width."""
-        shown = fit(names, SANS, NAME_SIZE, room)
-        under = f'<br/><font size="{NAME_SIZE}">{escape(shown)}</font>' if shown else ""
+    def pair_cell(self, label: str, names: tuple[str, ...], room: float) -> Flowable:
+        """A pair's label in bold, then each player's name when known, on its own line cut to the cell."""
+        under = "".join(
+            f'<br/><font size="{NAME_SIZE}">{escape(fit(name, SANS, NAME_SIZE, room))}</font>'
+            for name in names
+        )
         return self.para(f"<b>{escape(label)}</b>{under}", "cell_card")
 
     # -- addresses --
