@@ -175,7 +175,7 @@ class TableCardsPdf(PdfRenderer):
         rows: dict[int, TableCardRow] = {}
         if number in plays.seated:
             rows = {row.round: row for row in movement.table_card(number)}
-        widths = (0.07, 0.2, 0.2, 0.12, 0.15, 0.13, 0.13)
+        widths = (0.07, 0.19, 0.19, 0.13, 0.16, 0.13, 0.13)
         cell = {column: fraction * self.width - 6 for column, fraction in enumerate(widths)}
         body: list[list[Any]] = [["Round", "N-S", "E-W", "Boards", "Boards go to", "N-S next", "E-W next"]]
         extra: list[tuple[Any, ...]] = []
