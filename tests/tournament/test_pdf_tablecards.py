@@ -256,10 +256,16 @@ def test_the_table_links_and_the_club_peoples_print_list_link_the_cards_and_the_
 @pytest.mark.parametrize("pairs", [6, 24], ids=["3 tables", "12 tables"])
 def test_the_table_cards_make_eleven_queries_whatever_the_size(django_assert_num_queries, pairs):
     cast = make_cast(pairs=pairs, movement="howell" if pairs == 6 else "relay_mitchell")
+    for pair in cast.section.pairs.all():  # names on every card: an N+1 on the players would show
+        name_pair(
+            pair=pair, first=f"North of {pair.label}", second=f"South of {pair.label}", user=cast.director
+        )
     with django_assert_num_queries(11):
         response = cast.clients["director"].get(cards_url(cast))
     assert response.status_code == 200
     assert read_pdf(response.content).page_count == pairs // 2
+    text = " ".join(raw_pages(response.content))
+    assert all(f"South of {pair.label}" in text for pair in cast.section.pairs.filter(is_phantom=False))
 
 
 # --- the command ----------------------------------------------------------------------------------
