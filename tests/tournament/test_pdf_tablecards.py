@@ -115,8 +115,9 @@ def test_each_table_has_one_page_with_its_number_pin_and_every_round_as_the_move
             assert pattern.search(page), (table.number, pattern.pattern, page)
 
 
-def test_a_relay_mitchell_names_the_bye_stand_where_the_boards_go_to_it():
-    event = night(pairs=8, movement="relay_mitchell")
+@pytest.mark.parametrize("pairs", [8, 7], ids=["8 pairs", "7 pairs, a sit-out"])
+def test_a_relay_mitchell_names_the_bye_stand_where_the_boards_go_to_it(pairs):
+    event = night(pairs=pairs, movement="relay_mitchell")
     pages = raw_pages(render(event))
     movement = movement_of(event.sections.get())
     to_stand = [
