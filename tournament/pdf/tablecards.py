@@ -108,15 +108,14 @@ class TableCardsPdf(PdfRenderer):
         }
         story: list[Flowable] = []
         for section in self.sections:
-            section.event = self.event
             try:
                 movement = movement_of(section)
             except SetupRefused as error:
                 story += [self.text(f"The movement cannot be read: {error}"), PageBreak()]
                 continue
             plays, notes = BoardPlays(movement), movement.table_notes()
+            labels = {label: names.get((section.pk, label), ()) for label in movement.pairs}
             for table in tables[section.pk]:
-                labels = {label: names.get((section.pk, label), ()) for label in movement.pairs}
                 card = self.card(section, table, movement, plays, notes.get(table.number, ()), labels)
                 story += [card, PageBreak()]
         return story[:-1] or [self.text("This event has no tables yet.")]
