@@ -97,7 +97,7 @@ def traveller_rows(sheet: SectionScores, board: int) -> list[TravellerLine]:
                 ew_difference=engine.ew_difference if engine else None,
                 how=engine.how if engine else "",
                 problem=scored.problem,
-                status=r.get_status_display(),
+                status=r.status_text,
                 rulings=ruling_notes(scored.rulings),
             )
         )

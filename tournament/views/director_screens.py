@@ -286,6 +286,7 @@ FIELD_LABELS = {
     "revokes": "revokes",
     "trumps": "trumps",
     "status": "status",
+    "confirmed_by": "confirmed by",
     "published": "published",
     "name": "name",
     "movement": "movement",
@@ -316,7 +317,8 @@ CHOICE_LABELS = {
     "seat": _choices(SEAT_CHOICES),
     "declarer": _choices(SEAT_CHOICES),
     "revoke_penalty": _choices(Ruling._meta.get_field("revoke_penalty").choices or ()),
-    "status": _choices(Result.Status.choices, Event.Status.choices),
+    # Who confirmed is its own line ("confirmed by"), so the state itself does not name them.
+    "status": {**_choices(Result.Status.choices, Event.Status.choices), Result.Status.CONFIRMED: "Confirmed"},
     "movement": _choices(Section.Movement.choices, [(kind.code, kind.label) for kind in MovementKind]),
 }
 # Contracts and suits are written as every screen, sheet and export writes them: "2R♠", "♥".
