@@ -47,6 +47,7 @@ from ..services.events import LockNeedsConfirmation, NamesRefused, SetupRefused
 from ..services.results import ResultRefused
 from ..services.standings import score_section
 from . import director_screens as screens
+from .audit import audit_filter
 from .director_results import (
     entry_preview,
     refuse,
@@ -58,6 +59,8 @@ from .director_results import (
     traveller_entry,
 )
 from .public import REFRESH_SECONDS
+
+AUDIT_PAGE = 200
 
 
 def _grid_seatings(section: Section) -> list[Seating]:
@@ -245,12 +248,16 @@ def round_agree(request: HttpRequest, club_slug: str, event_id: int, seating_id:
 
 @login_required
 def audit_log(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
-    """Every change: when, who (a person or a table's device), what, before → after, why. 200 a page."""
+    """Every change: when, who (a person or a table's device), what, before → after, why. 200 a page.
+
+    Filtered by board, table, pair, who and what (``views.audit``); the pager keeps the filters."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    entries = AuditEntry.objects.filter(event=event).for_log()
-    page = Paginator(entries, 200).get_page(params.number(request.GET.get("page")))
+    filters = audit_filter(request, event)
+    entries = filters.apply(AuditEntry.objects.filter(event=event).for_log())
+    page = Paginator(entries, AUDIT_PAGE).get_page(params.number(request.GET.get("page")))
     rows = [screens.audit_row(entry) for entry in page]
-    return render(request, "tournament/director/audit_log.html", {"event": event, "page": page, "rows": rows})
+    context = {"event": event, "page": page, "rows": rows, "filters": filters}
+    return render(request, "tournament/director/audit_log.html", context)
 
 
 E = "c/<slug:club_slug>/e/<num:event_id>"
