@@ -292,10 +292,8 @@ def _saved(request: HttpRequest, night: TableNight, form: EntryForm, saved: resu
     return redirect("table_result", night.table.secret, saved.result.pk)
 
 
-def _entered_before(
-    request: HttpRequest, night: TableNight, form: EntryForm, entered: Result
-) -> HttpResponse:
-    """Another phone entered this board first: show what it recorded and, if it differs, offer to correct it.
+def _entered_before(request: HttpRequest, night: TableNight, form: EntryForm, first: Result) -> HttpResponse:
+    """Another phone entered this board first: show what it recorded; if it differs, offer to correct it.
 
     The correction form is filled with what this phone typed; saving it goes to
     ``table_edit`` and back to the opponents for their confirmation."""
