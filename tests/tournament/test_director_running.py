@@ -43,7 +43,9 @@ def marks(response: Any) -> dict[tuple[int, int], list[str]]:
 # The running grid -------------------------------------------------------------------------------
 
 
-def test_each_board_shows_whether_it_is_confirmed_awaiting_the_opponents_disputed_or_missing(cast: Cast) -> None:
+def test_each_board_shows_whether_it_is_confirmed_awaiting_the_opponents_disputed_or_missing(
+    cast: Cast,
+) -> None:
     seating = cast.seating(1, 1)
     first, second = seating.board_numbers
     table = seating.table
@@ -105,7 +107,9 @@ def test_the_fragment_is_the_grid_as_it_is_now_with_the_events_state(cast: Cast)
     assert marks(after)[(1, 1)] == ["entered", "missing"]
 
 
-@pytest.mark.parametrize(("actor", "status"), [("other_director", 404), ("table_device", 302), ("anonymous", 302)])
+@pytest.mark.parametrize(
+    ("actor", "status"), [("other_director", 404), ("table_device", 302), ("anonymous", 302)]
+)
 def test_outsiders_never_get_the_fragment(cast: Cast, actor: str, status: int) -> None:
     response = cast.clients[actor].get(reverse("event_run_fragment", args=cast.url_args()))
     assert response.status_code == status
@@ -129,7 +133,10 @@ def menu_links(cast: Cast) -> list[str]:
         reverse("event", args=args),
         reverse("traveller", args=[*args, "A", 1]),
         reverse("guide_cards", args=args),
-        *(reverse("pdf_document", args=[*args, doc]) for doc in ("standings", "recaps", "travellers", "pads")),
+        *(
+            reverse("pdf_document", args=[*args, doc])
+            for doc in ("standings", "recaps", "travellers", "pads")
+        ),
         reverse("export_xlsx", args=args),
         reverse("export_csv", args=args),
     ]

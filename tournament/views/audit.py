@@ -85,7 +85,7 @@ def _choose(found: AuditFilter, name: str, raw: str, allowed: list[str], what: s
         return
     value = params.identifier(raw, max_length=20)
     if value is None or value not in allowed:
-        found.ignored.append(f"“{raw[:20]}” is no {what} of this event's log: the filter is ignored.")
+        found.ignored.append(f"“{raw[:20]}” is no {what} of this log: the filter is ignored.")
         return
     found.values[name] = value
 
