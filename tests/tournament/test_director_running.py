@@ -49,7 +49,7 @@ def test_each_board_shows_whether_it_is_confirmed_awaiting_the_opponents_dispute
     seating = cast.seating(1, 1)
     first, second = seating.board_numbers
     table = seating.table
-    entered = make_result(seating, first, "3H N 9", table=table)
+    make_result(seating, first, "3H N 9", table=table)
     confirmed = make_result(seating, second, "2S E 8", table=table)
     result_services.set_status(result=confirmed, status=Result.Status.CONFIRMED, table=table)
     other = cast.seating(1, 2)
