@@ -59,30 +59,20 @@ def full_night(pairs: int) -> Cast:
 
 
 @pytest.mark.parametrize("pairs", SIZES)
-def test_the_running_view_runs_eleven_queries(django_assert_num_queries: Any, pairs: int) -> None:
+@pytest.mark.parametrize(("page", "queries"), [("event_run", 11), ("event_run_fragment", 10)])
+def test_the_running_view_and_its_refreshed_grid_run_fixed_queries(
+    django_assert_num_queries: Any, pairs: int, page: str, queries: int
+) -> None:
     cast = full_night(pairs)
     # session, user, event with its club, the user's role, sections; for the section: pairs,
     # boards, results with boards/seatings/pairs, their rulings, seatings with tables and pairs;
-    # the user's role again (may the user direct?).
-    with django_assert_num_queries(11):
-        response = cast.clients["director"].get(reverse("event_run", args=cast.url_args()))
+    # the page (not the grid alone): the user's role again (may the user direct?).
+    with django_assert_num_queries(queries):
+        response = cast.clients["director"].get(reverse(page, args=cast.url_args()))
     assert response.status_code == 200
     assert sum(
         cell is not None for _, row in response.context["sections"][0].rows for cell in row
     ) == pairs // 2 * (pairs // 2)
-
-
-@pytest.mark.parametrize("pairs", SIZES)
-def test_the_running_grid_fragment_runs_ten_queries(django_assert_num_queries: Any, pairs: int) -> None:
-    cast = full_night(pairs)
-    # session, user, event with its club, the user's role, sections; for the section: pairs,
-    # boards, results with boards/seatings/pairs, their rulings, seatings with tables and pairs.
-    with django_assert_num_queries(10):
-        response = cast.clients["scorer"].get(reverse("event_run_fragment", args=cast.url_args()))
-    assert response.status_code == 200
-    assert sum(cell is not None for _, row in response.context["sections"][0].rows for cell in row) == (
-        pairs // 2 * (pairs // 2)
-    )
 
 
 @pytest.mark.parametrize("pairs", SIZES)
