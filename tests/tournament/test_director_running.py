@@ -127,6 +127,7 @@ def menu_links(cast: Cast) -> list[str]:
         reverse("event_pairs", args=args),
         reverse("traveller_entry", args=[*args, "A", 1]),
         reverse("audit_log", args=args) + "?what=ruling",
+        reverse("hand_records", args=args),
         reverse("table_links", args=args),
         reverse("audit_log", args=args),
         reverse("event_run", args=args) + "#event-state",
@@ -135,7 +136,7 @@ def menu_links(cast: Cast) -> list[str]:
         reverse("guide_cards", args=args),
         *(
             reverse("pdf_document", args=[*args, doc])
-            for doc in ("standings", "recaps", "travellers", "pads")
+            for doc in ("standings", "recaps", "travellers", "guide", "tablecards", "pads")
         ),
         reverse("export_xlsx", args=args),
         reverse("export_csv", args=args),
@@ -153,6 +154,7 @@ def director_pages(cast: Cast) -> list[str]:
         reverse("ruling_irregular", args=[*args, "A", 1]),
         reverse("result_edit", args=[*args, result.pk]),
         reverse("table_links", args=args),
+        reverse("hand_records", args=args),
         reverse("audit_log", args=args),
     ]
 
@@ -170,6 +172,13 @@ def test_the_menu_marks_the_page_the_director_is_on(cast: Cast) -> None:
     page = text(cast.clients["director"].get(reverse("table_links", args=cast.url_args())))
     assert f'<a href="{reverse("table_links", args=cast.url_args())}" aria-current="page">' in page
     assert page.count('aria-current="page"') == 1
+
+
+def test_the_menu_offers_the_hand_records_pdf_once_the_event_is_closed(cast: Cast) -> None:
+    url = reverse("event_run", args=cast.url_args())
+    assert "pdf/handrecords.pdf" not in text(cast.clients["director"].get(url))
+    Event.objects.filter(pk=cast.event.pk).update(status=Event.Status.LOCKED)
+    assert "pdf/handrecords.pdf" in text(cast.clients["director"].get(url))
 
 
 def test_the_menu_offers_the_match_sheet_only_for_a_team_match() -> None:
