@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, calculator, director, exports, pdfs, public, table
+from .views import accounts, calculator, director, exports, pdfs, players, public, table
 
 urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
@@ -16,4 +16,5 @@ urlpatterns = [
     *table.urlpatterns,
     *exports.urlpatterns,
     *pdfs.urlpatterns,
+    *players.urlpatterns,
 ]
