@@ -469,7 +469,9 @@ class AuditEntry(models.Model):
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
     )
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries")
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
+    )
     result = models.ForeignKey(Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit")
     action = models.CharField(max_length=10, choices=Action.choices)
     user = models.ForeignKey(
@@ -492,7 +494,8 @@ class AuditEntry(models.Model):
         verbose_name_plural = "audit entries"
         constraints = [
             models.CheckConstraint(
-                condition=Q(event__isnull=False) | Q(club__isnull=False), name="audit_entry_of_an_event_or_club"
+                condition=Q(event__isnull=False) | Q(club__isnull=False),
+                name="audit_entry_of_an_event_or_club",
             )
         ]
 
@@ -517,9 +520,9 @@ class PairStanding(models.Model):
     """
 
     pair = models.OneToOneField(Pair, on_delete=models.CASCADE, related_name="standing")
-    rank = models.CharField(max_length=8, blank=True, help_text='"2=" for a shared rank; blank in a team match.')
+    rank = models.CharField(max_length=8, blank=True, help_text='"2=" when shared; blank in a team match.')
     of = models.PositiveSmallIntegerField(default=0, help_text="How many pairs were ranked.")
-    score = models.CharField(max_length=120, help_text='The figure the standings show: "+50", "+49 2/3", "1,230".')
+    score = models.CharField(max_length=120, help_text='As the standings show it: "+50 (+49 2/3)".')
 
     def __str__(self) -> str:
         return f"{self.pair}: {self.rank} {self.score}"

@@ -247,7 +247,8 @@ elif "EMAIL_HOST" in os.environ:
     EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 else:
     EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-EMAIL_TIMEOUT = vars().get("EMAIL_TIMEOUT") or 20  # a mail server that does not answer fails that send, not the whole batch
+# A mail server that does not answer fails that one send, not the whole batch.
+EMAIL_TIMEOUT = vars().get("EMAIL_TIMEOUT") or 20
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "results@localhost")
 # The address the recap links in the mail start with: the club's public results site. Unset, the
 # address the director's browser used (on the club's Wi-Fi, one that works only there).

@@ -59,12 +59,12 @@ def full_night(pairs: int) -> Cast:
 
 
 @pytest.mark.parametrize("pairs", SIZES)
-def test_the_running_view_runs_eleven_queries(django_assert_num_queries: Any, pairs: int) -> None:
+def test_the_running_view_runs_twelve_queries(django_assert_num_queries: Any, pairs: int) -> None:
     cast = full_night(pairs)
     # session, user, event with its club, the user's role, sections; for the section: pairs,
     # boards, results with boards/seatings/pairs, their rulings, seatings with tables and pairs;
-    # the user's role again (may the user direct?).
-    with django_assert_num_queries(11):
+    # the user's role again (may the user direct?); the recaps emailed, with their players.
+    with django_assert_num_queries(12):
         response = cast.clients["director"].get(reverse("event_run", args=cast.url_args()))
     assert response.status_code == 200
     assert sum(

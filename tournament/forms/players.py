@@ -10,7 +10,7 @@ from ..services.players import MAX_UPLOAD
 class PlayersUploadForm(forms.Form):
     file = forms.FileField(
         label="CSV file of the membership list",
-        help_text="A header row naming the columns: Name (or First name and Last name), Member number, Email.",
+        help_text="A header row names the columns: Name (or First name, Last name), Member number, Email.",
         error_messages={"required": "Choose the CSV file to import."},
     )
 

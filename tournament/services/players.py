@@ -324,10 +324,8 @@ def keep_standings(event: Event) -> None:
         for pair in sheet.pairs.values():
             row = rows.get(pair.label)
             if row is not None:
-                exact = f" ({row.exact})" if row.exact else ""
-                kept.append(
-                    PairStanding(pair=pair, rank=row.rank_text, of=len(rows), score=rounded_text(row.score) + exact)
-                )
+                score = rounded_text(row.score) + (f" ({row.exact})" if row.exact else "")
+                kept.append(PairStanding(pair=pair, rank=row.rank_text, of=len(rows), score=score))
             elif not pair.is_phantom:  # a match's pair, or a pair with nothing scored: kept all the same
                 kept.append(PairStanding(pair=pair, score=summary.text[:120] if summary else ""))
     PairStanding.objects.bulk_create(kept)

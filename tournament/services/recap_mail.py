@@ -202,4 +202,5 @@ def progress(event: Event) -> dict[str, Any]:
     sends = list(RecapSend.objects.filter(event=event).for_progress())
     sent = [s for s in sends if s.status == RecapSend.Status.SENT]
     failed = [s for s in sends if s.status == RecapSend.Status.FAILED]
-    return {"sends": sends, "sent": len(sent), "failed": failed, "waiting": len(sends) - len(sent) - len(failed)}
+    waiting = len(sends) - len(sent) - len(failed)
+    return {"sends": sends, "sent": len(sent), "failed": failed, "waiting": waiting}
