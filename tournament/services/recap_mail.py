@@ -68,14 +68,7 @@ def send_recaps(*, event: Event, user: Any, base_url: str) -> int:
         if not new:
             raise RecapsRefused("Every player with an email address has been sent the recap already.")
         RecapSend.objects.bulk_create(new)
-        AuditEntry.objects.create(
-            event=event,
-            action=AuditEntry.Action.RECAPS,
-            subject=f"Recaps to be emailed to {len(new)} players",
-            user=user,
-            after={"to": [send.player.name for send in new]},
-        )
-        transaction.on_commit(lambda: start_sending(event.pk, base_url))
+        _audit_then_send(event, user, base_url, new, "Recaps to be emailed to")
     return len(new)
 
 
@@ -95,15 +88,20 @@ def retry_recaps(*, event: Event, user: Any, base_url: str) -> int:
         for send in again:
             send.status, send.email, send.queued = RecapSend.Status.PENDING, send.player.email, timezone.now()
         RecapSend.objects.bulk_update(again, ["status", "email", "queued"])
-        AuditEntry.objects.create(
-            event=event,
-            action=AuditEntry.Action.RECAPS,
-            subject=f"Recaps to be emailed again to {len(again)} players",
-            user=user,
-            after={"to": [send.player.name for send in again]},
-        )
-        transaction.on_commit(lambda: start_sending(event.pk, base_url))
+        _audit_then_send(event, user, base_url, again, "Recaps to be emailed again to")
     return len(again)
+
+
+def _audit_then_send(event: Event, user: Any, base_url: str, sends: list[RecapSend], what: str) -> None:
+    """The audit entry of the sends, and their mailing once the transaction has committed."""
+    AuditEntry.objects.create(
+        event=event,
+        action=AuditEntry.Action.RECAPS,
+        subject=f"{what} {len(sends)} players",
+        user=user,
+        after={"to": [send.player.name for send in sends]},
+    )
+    transaction.on_commit(lambda: start_sending(event.pk, base_url))
 
 
 def start_sending(event_id: int, base_url: str) -> threading.Thread | None:
