@@ -219,3 +219,9 @@ def test_the_export_is_a_csv_download(cast: Cast) -> None:
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == f'attachment; filename="{cast.club.slug}-players.csv"'
     assert "Zoë Brontë" in response.content.decode("utf-8-sig")
+
+
+def test_an_import_without_its_preview_says_to_upload_again(cast: Cast) -> None:
+    url = reverse("players_import", args=[cast.club.slug])
+    response = cast.clients["director"].post(url, {"import": "1"})
+    assert "did not come back: upload it again" in response.content.decode()

@@ -191,3 +191,17 @@ def test_in_the_server_the_mail_goes_out_in_a_thread_of_its_own(settings: Any, m
     thread.join(timeout=60)
     assert [m.to for m in mail.outbox] == [["five@example.org"]]
     assert RecapSend.objects.get().status == RecapSend.Status.SENT
+
+
+def test_a_night_withdrawn_before_its_mail_went_out_sends_nothing_more(
+    night: Event, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        press_send(night)
+    set_status(event=night, user=director_of(night), published=False)
+    for callback in callbacks:
+        callback()
+    assert mail.outbox == []
+    assert set(RecapSend.objects.values_list("error", flat=True)) == {
+        "RecapsRefused: The standings were withdrawn before this recap went out."
+    }

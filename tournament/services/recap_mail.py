@@ -146,6 +146,8 @@ def send_pending(event_id: int, base_url: str) -> tuple[int, int]:
         if not claimed:
             continue  # another thread took it
         try:
+            if not Event.objects.filter(pk=event_id, published=True).exists():
+                raise RecapsRefused("The standings were withdrawn before this recap went out.")
             if sheets is None:
                 sheets = score_event(event)  # once for all the night's recaps
             recap_message(event, send, sheets, base_url).send()

@@ -65,6 +65,8 @@ def players_import(request: HttpRequest, club_slug: str) -> HttpResponse:
             text = player_services.decode(upload.cleaned_data["file"])
             plan = player_services.read_players(club, text.encode())
             confirm = PlayersConfirmForm(initial={"content": text, "digest": plan.digest})
+        if "import" in request.POST:
+            refusal = "The previewed file did not come back: upload it again."
     except PlayersRefused as error:
         refusal = str(error)
     context = {"club": club, "upload": upload, "confirm": confirm, "plan": plan, "refusal": refusal}
