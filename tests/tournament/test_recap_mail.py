@@ -13,8 +13,10 @@ from django.urls import reverse
 from tests.tournament.factories import make_played_night
 from tests.tournament.pdf_text import read_pdf
 from tournament.models import AuditEntry, Event, Membership, Pair, Player, RecapSend
+from tournament.reports import rounded_text, standings_rows
 from tournament.services import recap_mail
 from tournament.services.events import set_status
+from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +63,9 @@ def test_each_player_with_an_address_gets_a_link_and_the_pairs_recap_pdf(
     assert message.subject == f"Your recap: {night.name}, {night.date:%A} {night.date.day} {night.date:%B %Y}"
     link = "http://testserver" + reverse("recap", args=[night.club.slug, night.pk, pair.pk])
     assert link in message.body
-    assert "came " in message.body  # the pair's place in the standings
+    row = next(r for r in standings_rows(score_section(pair.section)) if r.pair == pair.label)
+    place = f"rank {row.rank_text} of 6, {rounded_text(row.score)} points."
+    assert f"Pair {pair.label}: Zoë Brontë & Player 1, {place}" in message.body
     [(filename, content, content_type)] = message.attachments
     assert content_type == "application/pdf" and filename.endswith(f"-pair-{pair.label}.pdf")
     text = read_pdf(content).text

@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from .. import limits
 from ..models import AuditEntry, Event, Pair, RecapSend
-from ..reports import pair_standing, rounded_text
+from ..reports import rounded_text, standings_rows
 from ..services.standings import SectionScores, score_event
 
 log = logging.getLogger(__name__)
@@ -175,12 +175,13 @@ def recap_message(event: Event, send: RecapSend, sheets: list[SectionScores], ba
 
     pair = send.pair
     sheet = next(s for s in sheets if s.section.pk == pair.section_id)
-    standing = pair_standing(sheet, pair.label)
-    place = (
-        f"Pair {pair.label} ({pair.names}) came {standing.rank_text} with {rounded_text(standing.score)}.\n"
-        if standing is not None
-        else f"Pair {pair.label}: {pair.names}.\n"
-    )
+    rows = standings_rows(sheet)
+    standing = next((row for row in rows if row.pair == pair.label), None)
+    unit = "tricks" if event.is_whist else "points"
+    place = f"Pair {pair.label}: {pair.names}"
+    if standing is not None:
+        place += f", rank {standing.rank_text} of {len(rows)}, {rounded_text(standing.score)} {unit}"
+    place += ".\n"
     date = f"{event.date:%A} {event.date.day} {event.date:%B %Y}"
     body = (
         f"Dear {send.player.name},\n\n"
