@@ -225,3 +225,10 @@ def test_an_import_without_its_preview_says_to_upload_again(cast: Cast) -> None:
     url = reverse("players_import", args=[cast.club.slug])
     response = cast.clients["director"].post(url, {"import": "1"})
     assert "did not come back: upload it again" in response.content.decode()
+
+
+def test_a_body_far_over_the_bound_is_refused_before_it_is_read(cast: Cast) -> None:
+    response = upload(cast, b"Name\n" + b"A" * (4 * MAX_UPLOAD))
+    assert response.status_code == 413
+    assert "the file may be 512 KB at most" in response.content.decode()
+    assert not Player.objects.filter(club=cast.club).exists()
