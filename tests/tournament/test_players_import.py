@@ -75,6 +75,11 @@ def test_a_file_of_binary_bytes_is_refused(cast: Cast) -> None:
         read_players(cast.club, b"PK\x03\x04\x00\x00 an xlsx file")
 
 
+def test_a_cell_longer_than_csv_reads_is_refused_not_a_crash(cast: Cast) -> None:
+    with pytest.raises(PlayersRefused, match="cannot be read"):
+        plan_of(cast, 'Name\n"' + "A" * 200_000 + '"\n')
+
+
 def test_the_preview_refuses_each_bad_line_with_its_number_and_why(cast: Cast) -> None:
     Player.objects.create(club=cast.club, name="Anne Smith", number="7")
     Player.objects.create(club=cast.club, name="Bob Jones", number="8")

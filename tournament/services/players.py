@@ -186,6 +186,13 @@ def read_players(club: Club, content: bytes) -> Plan:
     someone else. Nothing is written.
     """
     text = decode(content)
+    try:
+        return _read(club, text)
+    except csv.Error as error:
+        raise PlayersRefused(f"This CSV file cannot be read ({error}): save it as CSV again.") from error
+
+
+def _read(club: Club, text: str) -> Plan:
     rows = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     header = next(rows, None)
     if not header:
