@@ -26,7 +26,7 @@ import enum
 from dataclasses import dataclass
 
 from .core import SEATS, Contract, Doubling, Seat, Side, Strain
-from .deal_record import Award, Deal, Revoke, RevokePenalty
+from .deal_record import Award, Deal, Revoke, RevokePenalty, check_dealers_one_spade
 from .errors import DealError
 from .lookup import lookup
 from .sheet import Column, DealScore, Line, Sheet, SideScore, quoted
@@ -42,6 +42,7 @@ __all__ = [
     "RevokePenalty",
     "SideScore",
     "SlamScale",
+    "check_dealers_one_spade",
     "honour_value",
     "score_deal",
 ]

@@ -125,11 +125,8 @@ class Deal:
                 f"The contract {self.contract} needs a declarer: "
                 "the seat that plays the combined hands (Law 46)."
             )
-        if self.dealers_one_spade and (self.contract.level, self.contract.strain) != (1, Strain.SPADES):
-            raise DealError(
-                "Law 48 limits the loss only on the dealer's original one spade; "
-                f"the contract is {self.contract}."
-            )
+        if self.dealers_one_spade:
+            check_dealers_one_spade(self.contract, self.declarer)
 
     @classmethod
     def build(
@@ -180,6 +177,30 @@ class Deal:
     def declaring_side(self) -> Side | None:
         """The declarer and his dummy; None when the deal was passed out."""
         return None if self.declarer is None else self.declarer.side
+
+
+def check_dealers_one_spade(
+    contract: Contract | None, declarer: Seat | None, dealer: Seat | None = None
+) -> None:
+    """Refuse a deal flagged as the dealer's original one spade that cannot be one (Law 48).
+
+    Law 48 limits the loss to 100 only when the final declaration is the dealer's original
+    "one spade", never overbid: the contract is one spade (doubled or redoubled), and the
+    dealer, who opened it, is the declarer. Only the dealer may open one spade (spec 1.2);
+    ``dealer`` None (a deal whose board is not known) checks the contract alone.
+    """
+    if contract is None:
+        raise DealError("A passed-out deal has no dealer's one spade (Law 48).")
+    if (contract.level, contract.strain) != (1, Strain.SPADES):
+        raise DealError(
+            "Only a final declaration of one spade can be the dealer's original one spade (Law 48); "
+            f"the contract is {contract}."
+        )
+    if dealer is not None and declarer is not None and declarer is not dealer:
+        raise DealError(
+            f"{dealer.name_word} dealt this board, so a one spade played by {declarer.name_word} "
+            "is not the dealer's original one spade (Law 48)."
+        )
 
 
 def _check_tricks(tricks: object) -> None:

@@ -140,7 +140,7 @@ def _play_auction(
                 seating=seating, board_number=number, facts=facts, request_key=None, user=user
             )
         if not any((number, seating.table.number) in skip for number in seating.board_numbers):
-            result_service.agree_round(seating=seating, user=user)
+            result_service.agree_round(seating=seating, user=user, on_authority=True)
 
 
 def _play_whist(section: Section, user: Any, rng: random.Random) -> None:
@@ -154,7 +154,7 @@ def _play_whist(section: Section, user: Any, rng: random.Random) -> None:
             result_service.record(
                 seating=seating, board_number=number, facts=facts, request_key=None, user=user
             )
-        result_service.agree_round(seating=seating, user=user)
+        result_service.agree_round(seating=seating, user=user, on_authority=True)
 
 
 def _pairs_night(club: Club, user: Any, rng: random.Random) -> Event:
@@ -186,7 +186,7 @@ def _pairs_night(club: Club, user: Any, rng: random.Random) -> Event:
         surplus_with="adversary",
         short_side="NS",
     )
-    result_service.agree_round(seating=seating, user=user)
+    result_service.agree_round(seating=seating, user=user, on_authority=True)
     out_of_turn = (
         Result.objects.filter(section=section, board__number=7).order_by("seating__table__number").first()
     )

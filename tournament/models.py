@@ -224,7 +224,13 @@ class Pair(models.Model):
     class Meta:
         ordering = ["section", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["section", "label"], name="pair_label_unique_in_section")
+            models.UniqueConstraint(fields=["section", "label"], name="pair_label_unique_in_section"),
+            models.CheckConstraint(
+                condition=Q(player1__isnull=True, player2__isnull=True)
+                | Q(player1__isnull=False, player2__isnull=False),
+                name="pair_has_two_players_or_none",
+            ),
+            models.CheckConstraint(condition=~Q(player1=models.F("player2")), name="pair_players_differ"),
         ]
 
     def __str__(self) -> str:
@@ -245,12 +251,31 @@ class Board(models.Model):
     number = models.PositiveSmallIntegerField()
     dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
     hands = models.CharField("deal (PBN)", max_length=80, blank=True)
+    double_dummy = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Cache of the deal's double-dummy tricks by seat (♣ ♦ ♥ ♠ NT); rebuilt with the deal.",
+    )
+    trumps = models.CharField(
+        max_length=1,
+        blank=True,
+        help_text="Whist: the trump suit turned up on this board (S H D C), recorded once for every table.",
+    )
+    turned = models.CharField(
+        "trump card turned up",
+        max_length=2,
+        blank=True,
+        help_text="Whist: the dealer's last card, turned up for trumps (Whist law 42), as H8 or SQ.",
+    )
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["section", "number"], name="board_number_unique_in_section"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(
+                condition=Q(trumps__in=["", "S", "H", "D", "C"]), name="board_trumps_a_suit"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -345,6 +370,14 @@ class Result(models.Model):
     revokes = models.JSONField(default=list, blank=True)
     trumps = models.CharField(max_length=2, blank=True, help_text="Whist: the trump suit turned.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The director who confirmed it on his own authority; empty when the opponents did.",
+    )
     request_key = models.UUIDField(null=True, blank=True, unique=True)
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
@@ -379,6 +412,16 @@ class Result(models.Model):
     @property
     def honours(self) -> tuple[int, int, int, int]:
         return (self.honours_n, self.honours_e, self.honours_s, self.honours_w)
+
+    @property
+    def confirmed_by_director(self) -> bool:
+        """Confirmed by a director's act: his confirmation, or his Law B ruling (a deal not played)."""
+        return self.status == self.Status.CONFIRMED and (self.confirmed_by_id is not None or self.not_played)
+
+    @property
+    def status_text(self) -> str:
+        """The state in words, saying who confirmed: the opponents at the table, or the director."""
+        return "Confirmed by the director" if self.confirmed_by_director else self.get_status_display()
 
     @property
     def contract_text(self) -> str:

@@ -130,6 +130,14 @@ class ResultQuerySet(models.QuerySet["Result"]):
             "section", "board", "seating__table", "ns__player1", "ns__player2", "ew__player1", "ew__player2"
         )
 
+    def unsettled(self) -> ResultQuerySet:
+        """The results not yet confirmed (entered or disputed), with their board and table, in play order."""
+        return (
+            self.exclude(status="confirmed")
+            .select_related("board", "seating__table")
+            .order_by("seating__round", "seating__table__number", "board__number")
+        )
+
     def for_table_page(self) -> ResultQuerySet:
         """A table's results with their boards, by board number."""
         return self.select_related("board").order_by("board__number")

@@ -78,6 +78,7 @@ NIGHT = (
 )
 IRREGULAR = (3, 3, 3)  # round, table, board
 SENT_TWICE = (1, 3, 6)
+LEFT_UNCONFIRMED = (2, 1, 3)  # the opponents confirm it only when the table tries to agree the round
 NAMES = {"1NS": ("Ada Lovelace", "Charles Babbage"), "2EW": ("Ely Culbertson", "Josephine Culbertson")}
 
 
@@ -206,8 +207,10 @@ def assert_fits(page: Page) -> None:
     assert wide <= screen, f"{page.url} is {wide}px wide on a {screen}px screen"
 
 
-def enter_board(page: Page, play: Play, *, sent_twice: bool = False, shot: Path | None = None) -> None:
-    """Tap the board, fill it in, save it; the opponents read the score and confirm it."""
+def enter_board(
+    page: Page, play: Play, *, sent_twice: bool = False, shot: Path | None = None, confirm: bool = True
+) -> None:
+    """Tap the board, fill it in, save it; the opponents read the score and confirm it (or not yet)."""
     page.locator("#to-enter a", has_text=re.compile(rf"^Board {play.board}$")).tap()
     page.wait_for_url(re.compile(rf"/round/{play.round}/board/{play.board}/$"))
     expect(page.locator("h1")).to_have_text(f"Table {play.table} · round {play.round} · board {play.board}")
@@ -229,9 +232,24 @@ def enter_board(page: Page, play: Play, *, sent_twice: bool = False, shot: Path 
     assert_fits(page)
     if shot is not None:
         page.screenshot(path=shot.with_name("phone-result.png"), full_page=True)
+    if not confirm:
+        page.locator(".tbl-back").tap()
+        page.wait_for_url(re.compile(rf"/\?round={play.round}$"))
+        return
     page.locator("#confirm-button").tap()
     page.wait_for_url(re.compile(rf"/\?round={play.round}$"))
     expect(page.locator("ul.messages")).to_have_text(f"Board {play.board} confirmed.")
+
+
+def confirm_before_agreeing(page: Page, board: int) -> None:
+    """The round cannot be agreed while a board awaits the opponents: the page lists it to confirm."""
+    expect(page.locator("#agree")).to_have_count(0)
+    expect(page.locator("#to-confirm a")).to_have_text([f"Confirm board {board}"])
+    page.locator("#to-confirm a").tap()
+    page.wait_for_url(re.compile(r"/results/\d+/$"))
+    page.locator("#confirm-button").tap()
+    expect(page.locator("ul.messages")).to_have_text(f"Board {board} confirmed.")
+    expect(page.locator("#to-confirm")).to_have_count(0)
 
 
 def agree_round(page: Page, round_: int) -> None:
@@ -384,7 +402,7 @@ def assert_every_change_logged_once(page: Page, event_id: int, director: Directo
     log = page.locator("#audit-log")
     expected = {
         AuditEntry.Action.CREATE: len(NIGHT),
-        AuditEntry.Action.CONFIRM: len(NIGHT) - 1,  # the director's ruling is confirmed by the round
+        AuditEntry.Action.CONFIRM: len(NIGHT),  # the director's Law B ruling is confirmed when made
         AuditEntry.Action.RULING: 1,
         AuditEntry.Action.AGREE: 9,
         AuditEntry.Action.EVENT: 6,  # set up, two pairs named, started, closed, published
@@ -413,7 +431,10 @@ def assert_every_change_logged_once(page: Page, event_id: int, director: Directo
     expect(ruled).to_contain_text(subject(IRREGULAR))
     expect(ruled).to_contain_text(director.user.username)
     expect(entered.filter(has_text=subject(IRREGULAR))).to_contain_text(director.user.username)
-    expect(log.locator("tr.audit-confirm").filter(has_text=subject(IRREGULAR))).to_have_count(0)
+    ruling_confirmed = log.locator("tr.audit-confirm").filter(has_text=subject(IRREGULAR))
+    expect(ruling_confirmed).to_have_count(1)
+    expect(ruling_confirmed).to_contain_text(director.user.username)
+    expect(ruling_confirmed).to_contain_text("the director")
 
 
 # --- the night -----------------------------------------------------------------------------
@@ -456,7 +477,10 @@ def test_a_three_table_night_from_setup_to_published_standings(
                 if key(play) == IRREGULAR:
                     continue
                 shot = SHOTS / "phone-board.png" if SHOTS is not None and key(play) == (1, 1, 1) else None
-                enter_board(page, play, sent_twice=key(play) == SENT_TWICE, shot=shot)
+                confirm = key(play) != LEFT_UNCONFIRMED
+                enter_board(page, play, sent_twice=key(play) == SENT_TWICE, shot=shot, confirm=confirm)
+            if (round_, number) == LEFT_UNCONFIRMED[:2]:
+                confirm_before_agreeing(page, LEFT_UNCONFIRMED[2])
             if (round_, number) == IRREGULAR[:2]:
                 expect(page.locator("#agree")).to_have_count(0)
                 rule_irregular_hands(laptop, event_url, *IRREGULAR)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from scoring.core import Seat, Side, Strain
+from scoring.core import Contract, Seat, Side, Strain
 from scoring.deal import (
     Award,
     Column,
@@ -16,6 +16,7 @@ from scoring.deal import (
     Revoke,
     RevokePenalty,
     SlamScale,
+    check_dealers_one_spade,
     honour_value,
     score_deal,
 )
@@ -499,3 +500,36 @@ def test_score_deal_refuses_what_is_not_a_deal() -> None:
         score_deal("4H by S", RUBBER)  # type: ignore[arg-type]
     with pytest.raises(DealError):
         Options(slams="scottish")  # type: ignore[arg-type]
+
+
+# --- Law 48: only the dealer's own one spade, never overbid -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("contract", "declarer", "dealer", "message"),
+    [
+        ("1S", "E", "E", None),
+        ("1SX", "E", "E", None),
+        ("1SXX", "E", "E", None),
+        ("1S", "N", None, None),
+        ("1S", "N", "E", "East dealt this board, so a one spade played by North is not"),
+        ("1SX", "W", "E", "East dealt this board, so a one spade played by West is not"),
+        ("2S", "E", "E", "Only a final declaration of one spade"),
+        ("1R", "E", "E", "Only a final declaration of one spade"),
+        (None, None, "E", "A passed-out deal has no dealer's one spade"),
+    ],
+)
+def test_only_the_dealers_own_one_spade_is_the_dealers_original_one_spade(
+    contract: str | None, declarer: str | None, dealer: str | None, message: str | None
+) -> None:
+    args = (
+        Contract.parse(contract) if contract else None,
+        Seat.parse(declarer) if declarer else None,
+        Seat.parse(dealer) if dealer else None,
+    )
+    if message is None:
+        check_dealers_one_spade(*args)
+    else:
+        with pytest.raises(DealError, match=message) as refused:
+            check_dealers_one_spade(*args)
+        assert "(Law 48)" in str(refused.value)

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.test import Client
+from django.urls import reverse
 
-from tests.tournament.factories import make_club, make_event, make_member
+from tests.tournament.factories import make_club, make_event, make_member, make_result
 from tournament.models import (
     AuditEntry,
     Event,
@@ -87,10 +88,6 @@ def rule_irregular_after_the_overplay(cast: Cast) -> Any:
 
     Returns the director's answer to the ruling; the ruled result is the one at that seating.
     """
-    from django.urls import reverse
-
-    from tests.tournament.factories import make_result
-
     make_result(cast.seating(1, 1), 1, "2H N 8", user=cast.director)
     make_result(cast.seating(2, 3), 1, "4H N 10", user=cast.director)
     seating = cast.seating(3, 2)

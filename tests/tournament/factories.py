@@ -138,8 +138,9 @@ def make_played_night(tables: int = 3, **kwargs: Any) -> Event:
             side="EW",
             points=50,
         )
+    # The results were typed by the director and never confirmed at the tables: he closes it anyway.
     return event_service.set_status(
-        event=event, user=director, status=Event.Status.LOCKED, published=published
+        event=event, user=director, status=Event.Status.LOCKED, published=published, lock_anyway=True
     )
 
 

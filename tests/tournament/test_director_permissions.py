@@ -19,6 +19,7 @@ from django.urls import reverse
 from tests.tournament.director_cast import Cast, assert_refused, fingerprint, make_cast
 from tests.tournament.factories import make_result
 from tournament.models import Event, Player, Result, Ruling, Seating
+from tournament.services.results import set_status
 from tournament.services.rulings import add_ruling
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +34,10 @@ def cast() -> Cast:
     cast.result = make_result(seating, first, "3H N 9", user=cast.director)
     make_result(seating, second, "2S E 8", user=cast.director)
     cast.ruling = add_ruling(result=cast.result, user=cast.director, kind="note", law="", reason="A note.")
+    ready = cast.seating(1, 3)  # a round the opponents have confirmed, ready to agree
+    for number in ready.board_numbers:
+        result = make_result(ready, number, "1NT S 7", table=ready.table)
+        set_status(result=result, status="confirmed", table=ready.table)
     return cast
 
 
@@ -52,9 +57,9 @@ def name_the_pairs(cast: Cast) -> Request:
     return reverse("event_pairs", args=cast.url_args()), data
 
 
-def status(action: str) -> Callable[[Cast], Request]:
+def status(action: str, **data: str) -> Callable[[Cast], Request]:
     def change(cast: Cast) -> Request:
-        return reverse("event_status", args=cast.url_args()), {"action": action}
+        return reverse("event_status", args=cast.url_args()), {"action": action, **data}
 
     return change
 
@@ -94,7 +99,7 @@ def rule_on_irregular_hands(cast: Cast) -> Request:
 
 
 def agree_a_round(cast: Cast) -> Request:
-    return reverse("round_agree", args=[*cast.url_args(), cast.seating(1, 1).pk]), {}
+    return reverse("round_agree", args=[*cast.url_args(), cast.seating(1, 3).pk]), {}
 
 
 def _result(cast: Cast) -> Result | None:
@@ -106,7 +111,10 @@ WRITES: dict[str, tuple[Callable[[Cast], Request], Callable[[Cast], bool]]] = {
     "create an event": (create_an_event, lambda c: Event.objects.filter(name="Friday").exists()),
     "name the pairs": (name_the_pairs, lambda c: Player.objects.filter(name="North 1NS").exists()),
     "start play": (status("start"), lambda c: Event.objects.get(pk=c.event.pk).status == "running"),
-    "lock the event": (status("lock"), lambda c: Event.objects.get(pk=c.event.pk).status == "locked"),
+    "lock the event": (
+        status("lock", anyway="1"),
+        lambda c: Event.objects.get(pk=c.event.pk).status == "locked",
+    ),
     "publish the standings": (status("publish"), lambda c: Event.objects.get(pk=c.event.pk).published),
     "enter a result": (enter_a_result, lambda c: Result.objects.filter(seating=c.seating(1, 2)).exists()),
     "correct a result": (
@@ -133,7 +141,7 @@ WRITES: dict[str, tuple[Callable[[Cast], Request], Callable[[Cast], bool]]] = {
     ),
     "agree a round": (
         agree_a_round,
-        lambda c: Seating.objects.get(pk=c.seating(1, 1).pk).agreed_at is not None,
+        lambda c: Seating.objects.get(pk=c.seating(1, 3).pk).agreed_at is not None,
     ),
 }
 SCORER_MAY = {"enter a result", "correct a result", "agree a round"}

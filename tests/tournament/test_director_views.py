@@ -762,14 +762,30 @@ def test_irregular_hands_without_who_held_the_surplus_get_the_engines_question(c
 # Agreeing a round, the audit log ---------------------------------------------------------
 
 
-def test_agreeing_a_round_with_every_board_in_confirms_them(cast: Cast) -> None:
+def agree_unconfirmed_round(cast: Cast, who: str) -> tuple[Seating, Any]:
+    """Table 1's first round typed in by the scorer, never confirmed; ``who`` agrees it."""
     seating = cast.seating(1, 1)
     for number in seating.board_numbers:
         make_result(seating, number, "1NT S 7", user=cast.scorer)
-    response = cast.clients["scorer"].post(reverse("round_agree", args=[*cast.url_args(), seating.pk]))
-    assert response.status_code == 302
+    url = reverse("round_agree", args=[*cast.url_args(), seating.pk])
+    return seating, cast.clients[who].post(url, follow=True)
+
+
+def test_a_director_agreeing_a_round_confirms_its_boards_on_his_authority_and_says_so(cast: Cast) -> None:
+    seating, response = agree_unconfirmed_round(cast, "director")
     assert Seating.objects.get(pk=seating.pk).agreed_at is not None
-    assert set(Result.objects.values_list("status", flat=True)) == {"confirmed"}
+    assert set(Result.objects.values_list("status", "confirmed_by")) == {("confirmed", cast.director.pk)}
+    assert "Confirmed on your authority: boards 1, 2." in text(response)
+    confirms = AuditEntry.objects.filter(action="confirm")
+    assert [(e.user, e.after["confirmed_by"]) for e in confirms] == [(cast.director, "the director")] * 2
+    assert AuditEntry.objects.get(action="agree").after["confirmed_by_the_director"] == [1, 2]
+
+
+def test_a_scorer_may_not_agree_a_round_the_opponents_have_not_confirmed(cast: Cast) -> None:
+    seating, response = agree_unconfirmed_round(cast, "scorer")
+    assert "still to confirm: 1, 2." in text(response)
+    assert Seating.objects.get(pk=seating.pk).agreed_at is None
+    assert set(Result.objects.values_list("status", flat=True)) == {"entered"}
 
 
 def test_agreeing_a_round_with_a_board_missing_says_which(cast: Cast) -> None:

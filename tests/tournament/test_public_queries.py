@@ -49,7 +49,9 @@ def night(tables: int, **kwargs) -> Event:
                 side="EW",
                 points=50,
             )
-    return event_service.set_status(event=event, user=director, status=Event.Status.LOCKED, published=True)
+    return event_service.set_status(
+        event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True
+    )
 
 
 def pages(event: Event) -> dict[str, str]:

@@ -173,7 +173,9 @@ def test_a_resend_after_the_event_was_locked_hears_already_saved(client: Any) ->
     seating = seating_of(event)
     data = auction(seating)
     assert client.post(url("table_enter", seating), data).status_code == 302
-    set_status(event=event, user=event.club.memberships.get().user, status=Event.Status.LOCKED)
+    set_status(
+        event=event, user=event.club.memberships.get().user, status=Event.Status.LOCKED, lock_anyway=True
+    )
     response = client.post(url("table_enter", seating), data, follow=True)
     assert "Already saved: board" in text(response)
     assert response.redirect_chain[-1][0] == url("table_result", seating, Result.objects.get().pk)
@@ -190,7 +192,7 @@ def test_a_resend_of_a_director_row_after_the_event_was_locked_says_already_save
     address = reverse("traveller_entry", args=[event.club.slug, event.pk, "A", number])
     row = {"seating": seating.pk, "request_key": str(uuid.uuid4()), "entry": "4H N 10"}
     assert client.post(address, row).status_code == 302
-    set_status(event=event, user=director, status=Event.Status.LOCKED)
+    set_status(event=event, user=director, status=Event.Status.LOCKED, lock_anyway=True)
     response = client.post(address, row, follow=True)
     assert f"Board {number} was already saved" in text(response)
     assert Result.objects.count() == 1

@@ -137,7 +137,7 @@ def test_a_request_key_already_used_at_another_table_reveals_nothing(client, nig
 
 def test_a_locked_event_refuses_every_write_from_the_table(client, night, entered):
     event, seating, _ = night
-    set_status(event=event, user=None, status=Event.Status.LOCKED)
+    set_status(event=event, user=None, status=Event.Status.LOCKED, lock_anyway=True)
     before = AuditEntry.objects.count()
     client.post(url("table_enter", seating), auction(seating, seating.board_numbers[1]))
     client.post(url("table_confirm", seating, entered.pk))

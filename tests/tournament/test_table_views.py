@@ -78,6 +78,12 @@ def enter_round(client: Any, seating: Seating) -> list[Result]:
     return list(Result.objects.filter(seating=seating))
 
 
+def confirm_round(client: Any, seating: Seating) -> None:
+    """The opponents confirm every board the table entered in the round."""
+    for result in Result.objects.filter(seating=seating):
+        assert client.post(url("table_confirm", seating, result.pk)).status_code == 302
+
+
 def text(response: Any) -> str:
     return response.content.decode()
 
@@ -108,6 +114,7 @@ def test_the_current_round_is_the_lowest_one_not_agreed(client):
     event = running_event()
     first = seating_of(event, table=1, round=1)
     enter_round(client, first)
+    confirm_round(client, first)
     client.post(url("table_agree", first, 1))
     second = seating_of(event, table=1, round=2)
     page = text(client.get(url("table_home", first)))
@@ -401,15 +408,32 @@ def test_agreeing_a_round_with_a_board_missing_is_refused(client):
     assert f"missing: {seating.board_numbers[1]}" in text(response)
 
 
-def test_agreeing_the_round_confirms_its_results_and_records_it(client):
+def test_agreeing_the_round_once_every_board_is_confirmed_records_it(client):
     seating = seating_of(running_event())
     enter_round(client, seating)
+    confirm_round(client, seating)
     response = client.post(url("table_agree", seating, 1))
     seating.refresh_from_db()
     assert response.status_code == 302
     assert seating.agreed_at is not None
     assert set(Result.objects.values_list("status", flat=True)) == {Result.Status.CONFIRMED}
     assert AuditEntry.objects.filter(action=AuditEntry.Action.AGREE, table=seating.table).count() == 1
+
+
+def test_agreeing_a_round_the_opponents_have_not_confirmed_is_refused_with_the_boards_to_confirm(client):
+    seating = seating_of(running_event())
+    first, second = enter_round(client, seating)
+    client.post(url("table_confirm", seating, first.pk))
+    response = client.post(url("table_agree", seating, 1), follow=True)
+    seating.refresh_from_db()
+    assert seating.agreed_at is None
+    assert Result.objects.get(pk=second.pk).status == Result.Status.ENTERED
+    page = text(response)
+    assert f"still to confirm: {second.board.number}." in page
+    assert 'id="agree"' not in page
+    assert f'href="{url("table_result", seating, second.pk)}">Confirm board {second.board.number}</a>' in page
+    assert url("table_result", seating, first.pk) + '">Confirm' not in page
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.AGREE).exists()
 
 
 def test_agreeing_is_refused_while_a_board_is_disputed(client):
@@ -437,7 +461,7 @@ def test_an_event_being_set_up_says_play_has_not_started(client):
 def test_a_locked_event_says_it_is_closed_and_offers_no_form(client):
     event = running_event()
     seating = seating_of(event)
-    set_status(event=event, user=None, status=Event.Status.LOCKED)
+    set_status(event=event, user=None, status=Event.Status.LOCKED, lock_anyway=True)
     home = text(client.get(url("table_home", seating)))
     board = client.get(url("table_board", seating, 1, seating.board_numbers[0]), follow=True)
     assert "The event is closed" in home
@@ -520,3 +544,34 @@ def test_the_board_page_of_a_round_not_yet_open_sends_the_players_back(client):
     response = client.get(url("table_board", second, 2, second.board_numbers[0]), follow=True)
     assert "Round 2 is not open yet" in text(response)
     assert 'id="entry"' not in text(response)
+
+
+def test_a_board_not_played_in_a_round_shows_that_rounds_page_with_the_message(client):
+    event = running_event()
+    second = seating_of(event, round=2)
+    assert 1 not in second.board_numbers
+    response = client.get(url("table_board", second, 2, 1), follow=True)
+    page = text(response)
+    assert response.redirect_chain[-1][0] == url("table_home", second) + "?round=2"
+    assert "Board 1 is not played at this table in round 2" in page
+    assert "Table 1 · round 2" in page
+    assert f"Boards {', '.join(map(str, second.board_numbers))}" in page
+    assert f"Pair {second.ew.label}" in page
+    assert "Round 2 is not open yet" in page
+    assert url("table_board", second, 2, second.board_numbers[0]) not in page  # nothing to enter yet
+
+
+def test_an_open_round_asked_for_shows_its_boards_to_enter(client):
+    event = running_event()
+    enter_round(client, seating_of(event, round=1))
+    second = seating_of(event, round=2)
+    page = text(client.get(url("table_board", second, 2, 1), follow=True))
+    assert "Table 1 · round 2" in page
+    assert url("table_board", second, 2, second.board_numbers[0]) in page
+
+
+@pytest.mark.parametrize("round_", [99, 0])
+def test_a_round_this_table_does_not_play_is_not_found(client, round_):
+    seating = seating_of(running_event())
+    assert client.get(url("table_board", seating, round_, 1)).status_code == 404
+    assert client.get(url("table_home", seating) + f"?round={round_}").status_code == 404

@@ -10,8 +10,8 @@ from typing import Any
 from django import forms
 
 from scoring.core import Contract, Seat, Side, check_tricks
-from scoring.deal import Award, Deal, Options, Revoke, RevokePenalty, SlamScale
-from scoring.errors import ContractError
+from scoring.deal import Award, Deal, Options, Revoke, RevokePenalty, SlamScale, check_dealers_one_spade
+from scoring.errors import ContractError, ScoringError
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 REVOKE_BY = [("", "—"), *SEATS]
@@ -65,6 +65,7 @@ class DealForm(forms.Form):
     dealers_one_spade = forms.BooleanField(
         label="The dealer's original one spade, never overbid (Law 48)", required=False
     )
+    dealer = forms.ChoiceField(label="Dealer (if known)", choices=[("", "—"), *SEATS], required=False)
     revoke1_by = forms.ChoiceField(label="Revoke by", choices=REVOKE_BY, required=False)
     revoke1_penalty = forms.ChoiceField(label="Declarer's election", choices=ELECTIONS, required=False)
     revoke2_by = forms.ChoiceField(label="Second revoke by", choices=REVOKE_BY, required=False)
@@ -98,10 +99,12 @@ class DealForm(forms.Form):
                     "honours_w",
                     f"The seats hold {sum(counts)} honours, but there are only {what} (table of values).",
                 )
-            if data.get("dealers_one_spade") and (contract.level, contract.strain.code) != (1, "S"):
-                self.add_error(
-                    "dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48)."
-                )
+            if data.get("dealers_one_spade") and data.get("declarer"):
+                dealer = Seat.parse(data["dealer"]) if data.get("dealer") else None
+                try:
+                    check_dealers_one_spade(contract, Seat.parse(data["declarer"]), dealer)
+                except ScoringError as error:
+                    self.add_error("dealers_one_spade", str(error))
         return data
 
     def to_deal(self) -> tuple[Deal, Options]:

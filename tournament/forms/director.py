@@ -269,12 +269,7 @@ class ResultFactsForm(forms.Form):
                 "honours_w",
                 f"The seats hold {sum(counts)} honours, but there are only {what} (table of values).",
             )
-        if data.get("dealers_one_spade") and (
-            contract is None or (contract.level, contract.strain.code) != (1, "S")
-        ):
-            self.add_error(
-                "dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48)."
-            )
+        # The dealer's one spade (Law 48) is checked with the board's dealer by Facts.validate.
         return data
 
     def facts(self, revokes: tuple[Any, ...] = ()) -> Facts:

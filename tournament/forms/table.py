@@ -55,10 +55,6 @@ def _honours(label: str) -> forms.IntegerField:
     )
 
 
-def _seat_label(code: str) -> str:
-    return Seat.parse(code).name_word
-
-
 class PinForm(forms.Form):
     """A table's six-digit PIN, and its number when two tables of the night share a PIN."""
 
@@ -194,7 +190,7 @@ class AuctionFactsForm(forms.Form):
         if strain == "S" and self.event.english_rule:
             self.add_error("strain", "Under the English rule spades are always royals (note to Law H).")
         self._clean_honours(data, Strain.parse(strain) if strain else None)
-        self._clean_one_spade(data)
+        # The dealer's one spade (Law 48) is checked with the board's dealer by Facts.validate.
         return data
 
     def _clean_honours(self, data: dict[str, Any], strain: Strain | None) -> None:
@@ -220,21 +216,6 @@ class AuctionFactsForm(forms.Form):
                 "honours_w",
                 f"The four hands hold {sum(counts)} honours between them, but there are only {what} "
                 "(table of values).",
-            )
-
-    def _clean_one_spade(self, data: dict[str, Any]) -> None:
-        if not data.get("dealers_one_spade"):
-            return
-        board = self.board_for_facts()
-        if (data.get("level"), data.get("strain")) != (1, "S"):
-            self.add_error(
-                "dealers_one_spade", "Only a final declaration of one spade can be the dealer's (Law 48)."
-            )
-        elif board is not None and data.get("declarer") and data["declarer"] != board.dealer:
-            self.add_error(
-                "dealers_one_spade",
-                f"{_seat_label(board.dealer)} dealt this board, so a one spade played by "
-                f"{_seat_label(data['declarer'])} is not the dealer's original one spade (Law 48).",
             )
 
     def facts(self) -> Facts:

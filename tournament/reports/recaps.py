@@ -163,9 +163,9 @@ def _facts(sheet: SectionScores, scored: ScoredResult) -> tuple[tuple[str, str],
     facts = [("Contract" if not whist else "Trumps", symbol_text(contract_text(r, whist=whist)) or "—")]
     if whist:
         facts.append(("Tricks N-S won", str(r.tricks)))
-        return (*facts, ("Status", r.get_status_display()))
+        return (*facts, ("Status", r.status_text))
     if r.passed_out or r.not_played:
-        return (*facts, ("Status", r.get_status_display()))
+        return (*facts, ("Status", r.status_text))
     honours = honours_of(r)
     source = "from the board's cards" if r.board.hands else "as entered"
     facts += [
@@ -182,7 +182,7 @@ def _facts(sheet: SectionScores, scored: ScoredResult) -> tuple[tuple[str, str],
         facts.append(
             ("Revoke claimed at the table", f"{revoke.get('by', '')} ({revoke.get('penalty', 'points')})")
         )
-    return (*facts, ("Status", r.get_status_display()))
+    return (*facts, ("Status", r.status_text))
 
 
 def _entries(sheet: SectionScores, scored: ScoredResult) -> tuple[ContestEntry, ...]:

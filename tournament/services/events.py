@@ -7,6 +7,7 @@ is saved; a movement the checker refuses is never played.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,7 @@ from scoring.core import SEATS
 from scoring.errors import MovementError, ScoringError
 
 from .. import limits
-from ..models import AuditEntry, Board, Club, Event, Pair, Player, Seating, Section, Table, Team
+from ..models import AuditEntry, Board, Club, Event, Pair, Player, Result, Seating, Section, Table, Team
 from .players import drop_standings, keep_standings
 
 EVEN_MITCHELLS = (Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
@@ -30,6 +31,22 @@ class SetupRefused(Exception):
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+class LockNeedsConfirmation(SetupRefused):
+    """Closing the event would close results never confirmed or disputes never settled."""
+
+    def __init__(self, unsettled: list[Result]) -> None:
+        self.unsettled = unsettled
+        self.disputed = sum(r.status == Result.Status.DISPUTED for r in unsettled)
+        self.unconfirmed = len(unsettled) - self.disputed
+        parts = [
+            f"{n} result{'' if n == 1 else 's'} {what}"
+            for n, what in ((self.unconfirmed, "unconfirmed"), (self.disputed, "disputed"))
+            if n
+        ]
+        self.summary = " and ".join(parts)
+        super().__init__(f"{self.summary}: confirm or rule on them first, or close the event anyway.")
 
 
 @dataclass(frozen=True)
@@ -216,41 +233,134 @@ def movement_of(section: Section) -> movements.Movement:
         raise SetupRefused(str(error)) from error
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class NameProblem:
+    """A name that cannot stand, on the pair and player (1 or 2) it was typed for."""
+
+    pair: Pair
+    slot: int
+    message: str
+
+
+class NamesRefused(SetupRefused):
+    """Names that would put one player in two pairs, or leave a pair half named; nothing is saved."""
+
+    def __init__(self, problems: list[NameProblem]) -> None:
+        self.problems = problems
+        super().__init__(problems[0].message)
+
+
+def _plain(name: str) -> str:
+    return " ".join(name.split())
+
+
+def check_names(event: Event, names: Sequence[tuple[Pair, str, str]]) -> list[NameProblem]:
+    """What is wrong with the event's pairs once ``names`` (pair, first, second) are given.
+
+    A pair has two players, or none yet ("names to come"); a player sits in one pair of the
+    event only. The problem goes on the name just typed, and names the pair it clashes with.
+    """
+    changed = {pair.pk: (_plain(first), _plain(second)) for pair, first, second in names}
+    problems: list[NameProblem] = []
+    seen: dict[str, tuple[Pair, int]] = {}
+    for pair in Pair.objects.filter(section__event=event, is_phantom=False).with_players().order_by("id"):
+        now = changed.get(pair.pk) or tuple(p.name if p else "" for p in (pair.player1, pair.player2))
+        for slot, name in enumerate(now, start=1):
+            if "\x00" in name or len(name) > 80:
+                problems.append(NameProblem(pair, slot, "A player's name is at most 80 plain characters."))
+        if bool(now[0]) != bool(now[1]):
+            problems.append(
+                NameProblem(
+                    pair,
+                    2 if now[0] else 1,
+                    f"Pair {pair.label} needs two players: give this name too, "
+                    "or leave both blank (names to come).",
+                )
+            )
+        for slot, name in enumerate(now, start=1):
+            if not name:
+                continue
+            other = seen.setdefault(name.casefold(), (pair, slot))
+            if other == (pair, slot):
+                continue
+            if other[0] == pair:
+                problems.append(
+                    NameProblem(pair, slot, f"{name} cannot be both players of pair {pair.label}.")
+                )
+            elif pair.pk in changed:
+                problems.append(NameProblem(pair, slot, f"{name} already plays in pair {other[0].label}."))
+            elif other[0].pk in changed:
+                problems.append(
+                    NameProblem(other[0], other[1], f"{name} already plays in pair {pair.label}.")
+                )
+    return problems
+
+
 def name_pair(*, pair: Pair, first: str, second: str, user: Any) -> Pair:
-    """Give a pair its players, adding new names to the club's players."""
-    club = pair.section.event.club
-    players = []
-    for name in (first.strip(), second.strip()):
-        if not name:
-            players.append(None)
+    """Give one pair its players (see ``name_pairs``)."""
+    name_pairs(event=pair.section.event, names=[(pair, first, second)], user=user)
+    return pair
+
+
+@transaction.atomic
+def name_pairs(*, event: Event, names: Sequence[tuple[Pair, str, str]], user: Any) -> None:
+    """Give pairs their players, adding new names to the club's players; each change audited.
+
+    Refused as a whole (``NamesRefused``, every problem on its name) when a player would sit
+    in two pairs of the event, or a pair would have one player and not the other.
+    """
+    problems = check_names(event, names)
+    if problems:
+        raise NamesRefused(problems)
+    for pair, first, second in names:
+        players = [
+            Player.objects.get_or_create(club=event.club, name=_plain(name))[0] if _plain(name) else None
+            for name in (first, second)
+        ]
+        before = pair.names
+        pair.player1, pair.player2 = players
+        if pair.names == before:
             continue
-        if "\x00" in name or len(name) > 80:
-            raise SetupRefused("A player's name is at most 80 plain characters.")
-        player, _ = Player.objects.get_or_create(club=club, name=name)
-        players.append(player)
-    before = pair.names
-    pair.player1, pair.player2 = players
-    if pair.names != before:
         pair.save(update_fields=["player1", "player2"])
         AuditEntry.objects.create(
-            event=pair.section.event,
+            event=event,
             action=AuditEntry.Action.EVENT,
             subject=f"Pair {pair.label} named",
             user=user if user is not None and user.is_authenticated else None,
             before={"names": before},
             after={"names": pair.names},
         )
-    return pair
 
 
 @transaction.atomic
-def set_status(*, event: Event, user: Any, status: str | None = None, published: bool | None = None) -> Event:
-    """Start play, close the event, publish or withdraw its standings; each change audited."""
+def set_status(
+    *,
+    event: Event,
+    user: Any,
+    status: str | None = None,
+    published: bool | None = None,
+    lock_anyway: bool = False,
+) -> Event:
+    """Start play, close the event, publish or withdraw its standings; each change audited.
+
+    Closing an event whose results are not all confirmed (entered and awaiting the
+    opponents, or disputed) is refused with the list of them, unless the director says
+    ``lock_anyway``: the audit entry then counts what was closed unsettled.
+    """
     before = {"status": event.status, "published": event.published}
+    after: dict[str, Any] = {}
+    reason = ""
     if status is not None:
         if status not in Event.Status.values:
             raise SetupRefused(f"{status!r} is not a state an event can be in.")
+        if status == Event.Status.LOCKED and not event.is_locked:
+            unsettled = list(Result.objects.filter(section__event=event).unsettled())
+            if unsettled and not lock_anyway:
+                raise LockNeedsConfirmation(unsettled)
+            if unsettled:
+                refusal = LockNeedsConfirmation(unsettled)
+                after = {"unconfirmed": refusal.unconfirmed, "disputed": refusal.disputed}
+                reason = f"Closed at the director's word with {refusal.summary}."
         event.status = status
     if published is not None:
         event.published = published
@@ -265,7 +375,8 @@ def set_status(*, event: Event, user: Any, status: str | None = None, published:
         subject="Event state",
         user=user,
         before=before,
-        after={"status": event.status, "published": event.published},
+        after={"status": event.status, "published": event.published, **after},
+        reason=reason,
     )
     return event
 

@@ -44,7 +44,15 @@ def snapshot(result: Result | None) -> dict[str, Any] | None:
     data["ns"] = result.ns.label
     data["ew"] = result.ew.label
     data["contract"] = result.contract_text
+    data["confirmed_by"] = confirmed_by(result)
     return data
+
+
+def confirmed_by(result: Result) -> str:
+    """Who confirmed a result, in words: the director (his act is final) or the opponents; '' if none."""
+    if result.status != Result.Status.CONFIRMED:
+        return ""
+    return "the director" if result.confirmed_by_director else "the opponents"
 
 
 def options_for(event: Event) -> Options:

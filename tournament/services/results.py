@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.core import Contract, Seat
-from scoring.deal import Deal, Revoke
+from scoring.deal import Deal, Revoke, check_dealers_one_spade
 from scoring.duplicate_laws import may_claim_revoke, may_correct_score
 from scoring.errors import ScoringError
 
 from .. import limits
 from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
 from .facts import snapshot
+from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
 
 
 class ResultRefused(Exception):
@@ -50,8 +51,13 @@ class Facts:
     not_played: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def validate(self) -> None:
-        """Let the engine refuse what the laws refuse: 14 tricks, six honours, a level of 8."""
+    def validate(self, dealer: str | None = None) -> None:
+        """Let the engine refuse what the laws refuse: 14 tricks, six honours, a level of 8.
+
+        ``dealer`` is the board's dealer: only his own one spade, never overbid, is the
+        dealer's original one spade (Law 48). Every entry path (a traveller row, a
+        correction, a phone's entry or edit, the preview) comes through here.
+        """
         if self.not_played:
             return
         if self.whist:
@@ -60,6 +66,11 @@ class Facts:
                     f"{self.tricks} tricks is impossible: a deal has thirteen tricks.", "tricks"
                 )
             return
+        if self.dealers_one_spade:
+            try:
+                check_dealers_one_spade(self.contract, self.declarer, Seat.parse(dealer) if dealer else None)
+            except ScoringError as error:
+                raise ResultRefused(str(error), "dealers_one_spade") from error
         try:
             Deal(
                 contract=self.contract,
@@ -141,6 +152,20 @@ def _audit(event: Event, result: Result | None, action: str, subject: str, **kwa
     return AuditEntry.objects.create(event=event, result=result, action=action, subject=subject, **kwargs)
 
 
+def _with_board_facts(board: Board, facts: Facts, result: Result | None = None) -> Facts:
+    """The facts the board's hand record fixes: the honours counted from the cards (table of values),
+    and a whist trump checked against the board's, recorded once a board (Whist law 42)."""
+    if facts.not_played:
+        return facts
+    if facts.whist:
+        try:
+            return replace(facts, trumps=claim_trumps(board, facts.trumps, result=result))
+        except TrumpConflict as error:
+            raise ResultRefused(str(error), "trumps") from error
+    held = honours_from_cards(board, facts.contract)
+    return facts if held is None else replace(facts, honours=held)
+
+
 def check_text(text: str, limit: int, what: str, field: str) -> None:
     """Refuse free text over its bound (``tournament.limits``), on the field it was typed in."""
     problem = limits.too_long(text, limit, what)
@@ -150,6 +175,11 @@ def check_text(text: str, limit: int, what: str, field: str) -> None:
 
 def _check_reason(reason: str) -> None:
     check_text(reason, limits.REASON, "The reason", "reason")
+
+
+def _person(user: Any) -> Any:
+    """The signed-in person behind a change, or None for a table's device or the system."""
+    return user if user is not None and user.is_authenticated else None
 
 
 def _check_event_open(event: Event) -> None:
@@ -197,7 +227,7 @@ def record(
         return Saved(existing, created=False, repeated=True)
     _check_event_open(event)
     board = _board_at(seating, board_number)
-    facts.validate()
+    facts.validate(board.dealer)
     if Result.objects.filter(board=board, seating=seating).exists():
         raise ResultRefused(
             f"Board {board.number} is already entered at this table. "
@@ -212,9 +242,10 @@ def record(
         ew=seating.ew,
         request_key=request_key,
     )
-    facts.apply_to(result)
     try:
         with transaction.atomic():
+            facts = _with_board_facts(board, facts)
+            facts.apply_to(result)
             result.save()
             BoardPlay.objects.bulk_create(
                 [
@@ -273,9 +304,10 @@ def correct(
         verdict = may_correct_score(round_agreed=result.seating.agreed_at is not None or agreed)
         if not verdict.allowed:
             raise ResultRefused(verdict.reason + " Ask the director.")
-    facts.validate()
+    facts.validate(result.board.dealer)
     before = snapshot(result)
     with transaction.atomic():
+        facts = _with_board_facts(result.board, facts, result)
         facts.apply_to(result)
         result.status = Result.Status.ENTERED if table is not None else result.status
         result.updated = timezone.now()
@@ -325,6 +357,9 @@ def set_status(
     At the table only a result still awaiting the opponents may be confirmed or disputed:
     a disputed one waits for the director, a confirmed one or one of an agreed round is
     changed only by the director (Law E).
+
+    Without a table, the confirmation is the director's own act, final when made: the
+    result keeps who confirmed it, and every screen, export and the audit log say so.
     """
     event = result.section.event
     _check_event_open(event)
@@ -334,11 +369,13 @@ def set_status(
     if table is not None:
         _check_pending_at_table(result)
     action = AuditEntry.Action.CONFIRM if status == Result.Status.CONFIRMED else AuditEntry.Action.DISPUTE
+    by_director = status == Result.Status.CONFIRMED and table is None and _person(user) is not None
     before = snapshot(result)
     with transaction.atomic():
         result.status = status
+        result.confirmed_by = user if by_director else None
         result.updated = timezone.now()
-        result.save(update_fields=["status", "updated"])
+        result.save(update_fields=["status", "confirmed_by", "updated"])
         _audit(
             event,
             result,
@@ -368,11 +405,15 @@ def _check_pending_at_table(result: Result) -> None:
 
 
 @_locked
-def agree_round(*, seating: Seating, user: Any = None, table: Table | None = None) -> Seating:
+def agree_round(
+    *, seating: Seating, user: Any = None, table: Table | None = None, on_authority: bool = False
+) -> Seating:
     """Agree the scores of the deals played before changing opponents (Law E).
 
-    Every board of the round must be recorded and none disputed; after this only a
-    director or scorer may correct them.
+    Every board of the round must be recorded, none disputed, and every one confirmed by
+    the opponents (the deal's score agreed, Law D); the refusal names the boards still to
+    confirm. A director may agree it ``on_authority``: he confirms those boards himself,
+    each one audited as his act. Afterwards only a director or scorer may correct them.
     """
     event = seating.section.event
     _check_event_open(event)
@@ -389,19 +430,41 @@ def agree_round(*, seating: Seating, user: Any = None, table: Table | None = Non
         raise ResultRefused(
             "The director must rule on the disputed boards first: " + ", ".join(map(str, disputed)) + "."
         )
+    unconfirmed = unconfirmed_boards(seating, results.values())
+    if unconfirmed and not (on_authority and _person(user) is not None):
+        raise ResultRefused(
+            "The opponents confirm every board before the round is agreed (Law D); still to confirm: "
+            + ", ".join(map(str, unconfirmed))
+            + "."
+        )
     with transaction.atomic():
+        for number in unconfirmed:
+            result = results[number]
+            result.section, result.seating = seating.section, seating
+            set_status(
+                result=result,
+                status=Result.Status.CONFIRMED,
+                user=user,
+                reason=f"Confirmed by the director, agreeing round {seating.round} on his authority (Law E).",
+            )
         seating.agreed_at = timezone.now()
         seating.save(update_fields=["agreed_at"])
-        Result.objects.filter(seating=seating, status=Result.Status.ENTERED).update(
-            status=Result.Status.CONFIRMED
-        )
+        after: dict[str, Any] = {"boards": seating.board_numbers}
+        if unconfirmed:
+            after["confirmed_by_the_director"] = unconfirmed
         _audit(
             event,
             None,
             AuditEntry.Action.AGREE,
             f"Round {seating.round}, table {seating.table.number}",
-            user=user if user is not None and user.is_authenticated else None,
+            user=_person(user),
             table=table,
-            after={"boards": seating.board_numbers},
+            after=after,
         )
     return seating
+
+
+def unconfirmed_boards(seating: Seating, results: Iterable[Result]) -> list[int]:
+    """The boards of a round entered but not yet confirmed, in the order the table plays them."""
+    waiting = {r.board.number for r in results if r.status == Result.Status.ENTERED}
+    return [n for n in seating.board_numbers if n in waiting]

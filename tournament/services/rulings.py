@@ -17,7 +17,7 @@ from scoring.pairs import Irregular
 
 from .. import limits
 from ..models import AuditEntry, Result, Ruling, Seating
-from .results import Facts, ResultRefused, check_text, record
+from .results import Facts, ResultRefused, check_text, record, set_status
 
 # Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -53,6 +53,15 @@ def _snapshot(ruling: Ruling) -> dict[str, Any]:
 def _subject(result: Result) -> str:
     return f"Board {result.board.number}, round {result.seating.round}, table {result.seating.table.number}"
 
+
+# Rulings that change the score; a note or a barred bidder leaves the table's result as it stands.
+SCORING_KINDS = {
+    Ruling.Kind.IRREGULAR_AVERAGE,
+    Ruling.Kind.IRREGULAR_NS_OFFENDED,
+    Ruling.Kind.IRREGULAR_EW_OFFENDED,
+    Ruling.Kind.AWARD,
+    Ruling.Kind.REVOKE,
+}
 
 IRREGULAR_KIND = {
     Irregular.AVERAGE: Ruling.Kind.IRREGULAR_AVERAGE,
@@ -112,7 +121,11 @@ def rule_irregular_hands(
 
 @transaction.atomic
 def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, **details: Any) -> Ruling:
-    """Record a ruling on a result and audit it."""
+    """Record a ruling on a result and audit it.
+
+    A ruling that scores the result (Law B, an award, a revoke) is final when made: a result
+    not yet confirmed is confirmed by the director, and the audit log says so.
+    """
     event = result.section.event
     if event.is_locked:
         raise ResultRefused("The event is closed: no more rulings can be made.")
@@ -138,6 +151,11 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
         after=_snapshot(ruling),
         reason=reason,
     )
+    if kind in SCORING_KINDS and result.status != Result.Status.CONFIRMED:
+        # A director's ruling is final when made: the result it scores is confirmed, as his act.
+        set_status(
+            result=result, status=Result.Status.CONFIRMED, user=user, reason=f"The director's ruling ({law})."
+        )
     return ruling
 
 

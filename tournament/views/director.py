@@ -44,7 +44,7 @@ from ..models import (
 from ..services import events as event_services
 from ..services import recap_mail
 from ..services import results as result_services
-from ..services.events import SetupRefused
+from ..services.events import LockNeedsConfirmation, NamesRefused, SetupRefused
 from ..services.results import ResultRefused
 from ..services.standings import score_section
 from . import director_screens as screens
@@ -115,7 +115,7 @@ def event_pairs(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     form = PairsForm(pairs, list(event.teams.all()), request.POST or None)
     if request.method == "POST":
         require_directing(request, event)
-        if form.is_valid() and _save_names(form, request.user):
+        if form.is_valid() and _save_names(form, event, request.user):
             messages.success(request, "The names are saved.")
             return redirect("event_pairs", club_slug, event.pk)
     players = Player.objects.filter(club=event.club).values_list("name", flat=True)
@@ -124,7 +124,7 @@ def event_pairs(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     )
 
 
-def _save_names(form: PairsForm, user: Any) -> bool:
+def _save_names(form: PairsForm, event: Event, user: Any) -> bool:
     """Save the changed names in one transaction; a refusal goes on the field and saves nothing."""
     try:
         with transaction.atomic():
@@ -134,12 +134,11 @@ def _save_names(form: PairsForm, user: Any) -> bool:
                 except SetupRefused as error:
                     form.add_error(f"team_{team.pk}", str(error))
                     raise
-            for pair, first, second in form.changed_pairs():
-                try:
-                    event_services.name_pair(pair=pair, first=first, second=second, user=user)
-                except SetupRefused as error:
-                    form.add_error(f"pair_{pair.pk}_1", str(error))
-                    raise
+            event_services.name_pairs(event=event, names=form.changed_pairs(), user=user)
+    except NamesRefused as error:
+        for problem in error.problems:
+            form.add_error(f"pair_{problem.pair.pk}_{problem.slot}", problem.message)
+        return False
     except SetupRefused:
         return False
     return True
@@ -186,8 +185,12 @@ def event_status(request: HttpRequest, club_slug: str, event_id: int) -> HttpRes
         return redirect("event_run", club_slug, event.pk)
     change, done = action
     try:
-        event_services.set_status(event=event, user=request.user, **change)
+        anyway = request.POST.get("anyway") == "1"
+        event_services.set_status(event=event, user=request.user, lock_anyway=anyway, **change)
         messages.success(request, done)
+    except LockNeedsConfirmation as error:
+        # The second step: what is still open, each with its link, and an explicit "lock anyway".
+        return render(request, "tournament/director/event_lock.html", {"event": event, "refusal": error})
     except SetupRefused as error:
         messages.error(request, str(error))
     return redirect("event_run", club_slug, event.pk)
@@ -216,9 +219,16 @@ def round_agree(request: HttpRequest, club_slug: str, event_id: int, seating_id:
     if seating is None:
         raise Http404("No such round.")
     seating.section.event = event
+    # A director's word is final: he may agree a round whose boards the opponents left unconfirmed.
+    on_authority = role_in(request.user, event.club) in DIRECTING
     try:
-        result_services.agree_round(seating=seating, user=request.user)
-        messages.success(request, f"Round {seating.round} at table {seating.table.number} is agreed.")
+        waiting = result_services.unconfirmed_boards(seating, seating.results.select_related("board"))
+        result_services.agree_round(seating=seating, user=request.user, on_authority=on_authority)
+        done = f"Round {seating.round} at table {seating.table.number} is agreed."
+        if waiting:
+            boards = "board" if len(waiting) == 1 else "boards"
+            done += f" Confirmed on your authority: {boards} " + ", ".join(map(str, waiting)) + "."
+        messages.success(request, done)
     except ResultRefused as error:
         messages.error(request, f"Round {seating.round}, table {seating.table.number}: {error}")
     return redirect(reverse("event_run", args=[club_slug, event.pk]) + f"#seating-{seating.pk}")

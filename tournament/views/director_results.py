@@ -152,7 +152,7 @@ def entry_preview(request: HttpRequest, club_slug: str, event_id: int) -> JsonRe
         return JsonResponse({"ok": False, "errors": {"__all__": message}})
     try:
         facts = form.facts()
-        facts.validate()
+        facts.validate(board.dealer)
         return JsonResponse(screens.preview(event, board, facts))
     except (ResultRefused, ScoringError) as error:
         return JsonResponse({"ok": False, "errors": {getattr(error, "field", None) or "__all__": str(error)}})
@@ -239,7 +239,7 @@ def _settle(status: str) -> Any:
             try:
                 reason = form.cleaned_data["reason"]
                 result_services.set_status(result=result, status=status, reason=reason, user=request.user)
-                messages.success(request, f"The result is now {result.get_status_display().lower()}.")
+                messages.success(request, f"The result is now {result.status_text.lower()}.")
                 return _back_to(result, event)
             except ResultRefused as error:
                 refuse(form, error)

@@ -58,6 +58,11 @@ class TableRound:
     def disputed(self) -> list[int]:
         return [r.board.number for r in self.results if r.status == Result.Status.DISPUTED]
 
+    @property
+    def unconfirmed(self) -> list[Result]:
+        """The results the opponents must still confirm before the round is agreed (Law D)."""
+        return [r for r in self.results if r.status == Result.Status.ENTERED]
+
 
 @dataclass
 class TableNight:
@@ -95,12 +100,13 @@ class TableNight:
         return found
 
     def shown(self, asked: str | None) -> TableRound | None:
-        """The round asked for in the selector if it is open, else the current one."""
+        """The round asked for (open or not yet: its boards show), else the current one.
+
+        A round this table does not play is a 404, never another round under its name.
+        """
         wanted = params.number(asked)
         if wanted is not None:
-            found = next((r for r in self.open_rounds if r.number == wanted), None)
-            if found is not None:
-                return found
+            return self.round(wanted)
         return self.current or (self.rounds[-1] if self.rounds else None)
 
 
