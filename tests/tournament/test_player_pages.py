@@ -161,7 +161,7 @@ def test_the_places_are_kept_when_a_night_is_closed_and_dropped_when_it_reopens(
     assert PairStanding.objects.filter(pair__section__event=event).count() == 6
     set_status(event=event, user=director, status=Event.Status.RUNNING)
     assert not PairStanding.objects.filter(pair__section__event=event).exists()
-    set_status(event=event, user=director, status=Event.Status.LOCKED)
+    set_status(event=event, user=director, status=Event.Status.LOCKED, lock_anyway=True)
     assert PairStanding.objects.filter(pair__section__event=event).count() == 6
 
 
