@@ -57,11 +57,16 @@ class RecapsPdf(PdfRenderer):
     description = "Each pair's score card: every deal, the average, ± and running total, rulings, a chart."
 
     def __init__(
-        self, event: Event, *, pair: Pair | None = None, sheets: list[SectionScores] | None = None
+        self,
+        event: Event,
+        *,
+        base_url: str = "",
+        pair: Pair | None = None,
+        sheets: list[SectionScores] | None = None,
     ) -> None:
         """Every pair's recap, or only ``pair``'s (the one emailed to its players). ``sheets``, when
         given, are the event's sections already scored, shared by many single-pair recaps."""
-        super().__init__(event)
+        super().__init__(event, base_url=base_url)
         self.pair = pair
         if sheets is not None:
             self.__dict__["sheets"] = sheets  # the cached property, filled in advance
