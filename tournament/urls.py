@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, calculator, director, exports, hand_records, pdfs, public, table
+from .views import accounts, calculator, director, exports, hand_records, pdfs, players, public, table
 
 urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
@@ -17,4 +17,5 @@ urlpatterns = [
     *table.urlpatterns,
     *exports.urlpatterns,
     *pdfs.urlpatterns,
+    *players.urlpatterns,
 ]

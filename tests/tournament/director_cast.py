@@ -68,6 +68,21 @@ def make_cast(**event_kwargs: Any) -> Cast:
     return Cast(club, event, section, director, scorer, other_director, clients)
 
 
+def assert_refused(response: Any, actor: str) -> None:
+    """How a write is refused to each of the cast: 403 for the club's scorer (a club person who
+    may look), 404 for another club's director (the URL confirms nothing), a login redirect for
+    a table device or an anonymous visitor."""
+    from django.urls import reverse
+
+    if actor == "scorer":
+        assert response.status_code == 403
+    elif actor == "other_director":
+        assert response.status_code == 404
+    else:
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+
+
 def rule_irregular_after_the_overplay(cast: Cast) -> Any:
     """Board 1 played at two tables, then found irregular at table 2 in round 3: Law B (3), averages.
 
