@@ -114,21 +114,22 @@ def rule_irregular_hands(
         ).result
     else:
         existing.section, existing.seating = seating.section, seating
-        result = _replace_with_law_b(existing, user, verdict.reason)
+        result = _replace_with_law_b(existing, user)
     return add_ruling(
         result=result, user=user, kind=IRREGULAR_KIND[entry], law="Law B (3)", reason=verdict.reason
     )
 
 
-def _replace_with_law_b(result: Result, user: Any, reason: str) -> Result:
+def _replace_with_law_b(result: Result, user: Any) -> Result:
     """A board already entered at the table becomes "not played" for Law B (3), in the same step.
 
-    The entered facts are kept in the audit log (before → after, with the law's reason), and a
+    The entered facts are kept in the audit log (before → after, and why), and a
     Law B ruling already in force on it is undone, so only the new one scores the table.
     """
     for ruling in result.rulings.filter(kind__in=IRREGULAR_KIND.values(), undone_at__isnull=True):
         ruling.result = result
         undo_ruling(ruling=ruling, user=user, reason="Replaced by a new ruling under Law B.")
+    reason = "Irregular hands (Law B (3)): the deal is scored as not played, by the ruling."
     return correct(result=result, facts=Facts(not_played=True), reason=reason, user=user)
 
 
