@@ -29,7 +29,8 @@ from tournament.services.facts import options_for
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 # One row a table: strains of every kind, doubled and not, made and down, lower case as typed fast.
-ROWS = ["3hx n 9", "4s e 10", "2nt w 8", "1c s 7", "3d n 8", "2h e 9", "4h s 10", "3nt n 9", "2s w 7", "5cx e 11"]
+ROWS = ["3hx n 9", "4s e 10", "2nt w 8", "1c s 7", "3d n 8"]
+ROWS += ["2h e 9", "4h s 10", "3nt n 9", "2s w 7", "5cx e 11"]
 
 
 class Keyboard:
@@ -52,7 +53,8 @@ def night(director: Director, **kwargs: Any) -> tuple[Event, list[Seating]]:
     event = make_event(director.club, director.user, pairs=20, boards_per_round=1, **kwargs)
     set_status(event=event, user=director.user, status=Event.Status.RUNNING)
     seatings = Seating.objects.filter(section__event=event).select_related("table")
-    return event, sorted((s for s in seatings if 1 in s.board_numbers), key=lambda s: (s.round, s.table.number))
+    board_one = (s for s in seatings if 1 in s.board_numbers)
+    return event, sorted(board_one, key=lambda s: (s.round, s.table.number))
 
 
 def entry_url(event: Event, number: int = 1) -> str:

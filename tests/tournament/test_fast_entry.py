@@ -51,7 +51,8 @@ def test_a_fetched_row_is_saved_and_answered_with_the_saved_row_alone(cast: Cast
     response = fetch_row(cast, row(seating, "3hx n 9", honours_n="2", honours_s="1"))
     assert response.status_code == 200
     result = Result.objects.get()
-    assert (result.contract_text, result.declarer, result.tricks, result.honours) == ("3HX", "N", 9, (2, 0, 1, 0))
+    facts = (result.contract_text, result.declarer, result.tricks, result.honours)
+    assert facts == ("3HX", "N", 9, (2, 0, 1, 0))
     assert AuditEntry.objects.filter(action="create", result=result).count() == 1
     page = text(response)
     assert page.startswith(f'<div class="trow saved status-entered" id="seating-{seating.pk}"')
@@ -143,7 +144,7 @@ def test_law_b_on_an_entered_board_rules_on_its_result_in_one_step(cast: Cast) -
     seating = cast.seating(3, 2)
     entered = make_result(seating, 1, "3H N 9", user=cast.scorer)
     response = law_b(cast, seating)
-    assert response.status_code == 302, response.context['form'].errors
+    assert response.status_code == 302, response.context["form"].errors
     result = Result.objects.get(seating=seating)
     assert result.pk == entered.pk and result.not_played and result.level is None
     assert result.status == "confirmed"

@@ -148,7 +148,8 @@ def _save_row(
     where = f"Board {number}, round {seating.round}, table {seating.table.number}"
     if saved.repeated:
         return None, messages.INFO, f"{where} was already saved; nothing was added."
-    return None, messages.SUCCESS, f"{where}: {symbol_text(saved.result.contract_text) or saved.result.tricks} saved."
+    what = symbol_text(saved.result.contract_text) or saved.result.tricks
+    return None, messages.SUCCESS, f"{where}: {what} saved."
 
 
 @login_required
