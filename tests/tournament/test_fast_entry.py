@@ -172,3 +172,12 @@ def test_a_scorer_may_not_rule_law_b_on_an_entered_board_and_nothing_changes(cas
     before = fingerprint(cast.event)
     assert law_b(cast, seating, who="scorer").status_code == 403
     assert fingerprint(cast.event) == before
+
+
+def test_the_result_page_offers_law_b_for_its_table(cast: Cast) -> None:
+    seating = cast.seating(3, 2)
+    result = make_result(seating, 1, "3H N 9", user=cast.scorer)
+    url = reverse("result_edit", args=[*cast.url_args(), result.pk])
+    law_b_url = reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]) + f"?seating={seating.pk}"
+    assert f'href="{law_b_url}" id="law-b-link"' in text(cast.clients["director"].get(url))
+    assert 'id="law-b-link"' not in text(cast.clients["scorer"].get(url))

@@ -127,8 +127,12 @@
       return response.text().then(function (html) { return { ok: response.ok, status: response.status, html: html }; });
     }).then(function (answer) {
       var row = answer.status === 200 || answer.status === 422 ? fragment(answer.html) : null;
-      if (!row) { settle(form, "Not saved: the server did not answer (" + answer.status + "). Press Enter to try again."); return; }
-      if (row.hasAttribute("data-stray")) { settle(form, row.textContent.trim()); return; }
+      if (row && row.hasAttribute("data-stray")) { settle(form, row.textContent.trim()); return; }
+      if (!row || row.id !== form.id) {
+        // Not this row's answer (a login page after the session ended, an error page): keep the row.
+        settle(form, "Not saved (" + answer.status + "): reload the page, or log in again, then press Enter.");
+        return;
+      }
       form.replaceWith(row);
       if (answer.ok) {
         var status = document.getElementById("entry-status");
