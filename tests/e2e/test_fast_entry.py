@@ -57,11 +57,31 @@ def night(director: Director, **kwargs: Any) -> tuple[Event, list[Seating]]:
     return event, sorted(board_one, key=lambda s: (s.round, s.table.number))
 
 
+def open_traveller(
+    director: Director, page: Page, live_server: Any, *, dealt: bool = False
+) -> tuple[Event, list[Seating]]:
+    """The night, its hand records dealt from a seed if ``dealt``, and board 1's traveller open."""
+    event, seatings = night(director)
+    if dealt:
+        hand_records.deal_boards(event=event, seed=2026, user=director.user)
+    page.goto(live_server.url + entry_url(event))
+    return event, seatings
+
+
+def expect_score(page: Page, seating: Seating, score: Any, where: str = ".score") -> None:
+    expect(page.locator(f"#seating-{seating.pk} {where}")).to_contain_text(
+        f"N-S {score.ns.total} · E-W {score.ew.total}"
+    )
+
+
 def entry_url(event: Event, number: int = 1) -> str:
     return reverse("traveller_entry", args=[event.club.slug, event.pk, "A", number])
 
 
-def expected_score(event: Event, text: str, hands: Hands | None, typed: tuple[int, int, int, int]) -> Any:
+def expected_score(
+    event: Event, text: str, hands: Hands | None, typed: tuple[int, int, int, int] = (0, 0, 0, 0)
+) -> Any:
+    """The engine's score of a row: the honours from the cards when dealt, else as typed."""
     entry = parse_entry(text)
     assert entry.contract is not None
     held = honours_held(hands, entry.contract.strain) if hands else typed
@@ -72,12 +92,10 @@ def expected_score(event: Event, text: str, hands: Hands | None, typed: tuple[in
 def test_a_ten_table_board_is_typed_at_most_ten_keys_a_row_and_saved_once(
     director: Director, director_page: Page, live_server: Any
 ) -> None:
-    event, seatings = night(director)
-    hand_records.deal_boards(event=event, seed=2026, user=director.user)
+    page = director_page
+    event, seatings = open_traveller(director, page, live_server, dealt=True)
     hands = Hands.parse(Board.objects.get(section__event=event, number=1).hands)
     assert len(seatings) == 10
-    page = director_page
-    page.goto(live_server.url + entry_url(event))
     expect(page.locator("form.entry-row")).to_have_count(10)
     expect(page.locator("input[name^=honours]")).to_have_count(0)  # the cards count them
     page.evaluate("window.notReloaded = true")
@@ -86,10 +104,7 @@ def test_a_ten_table_board_is_typed_at_most_ten_keys_a_row_and_saved_once(
         expect(page.locator(f"#seating-{seating.pk} [name=entry]")).to_be_focused()
         keys.type(text)
         if at == 0:  # the live score and its explanation, before anything is saved
-            score = expected_score(event, text, hands, (0, 0, 0, 0))
-            expect(page.locator(f"#seating-{seating.pk} [data-preview]")).to_contain_text(
-                f"N-S {score.ns.total} · E-W {score.ew.total}"
-            )
+            expect_score(page, seating, expected_score(event, text, hands), "[data-preview]")
         keys.press("Enter")
         expect(page.locator(f"#seating-{seating.pk}.saved")).to_be_visible()
     expect(page.locator("#next-board")).to_be_focused()  # the board is done: Enter goes on
@@ -102,28 +117,21 @@ def test_a_ten_table_board_is_typed_at_most_ten_keys_a_row_and_saved_once(
     for seating, text in zip(seatings, ROWS, strict=True):
         result = results.get(seating=seating)
         assert AuditEntry.objects.filter(result=result, action="create").count() == 1
-        score = expected_score(event, text, hands, (0, 0, 0, 0))
-        expect(page.locator(f"#seating-{seating.pk} .score")).to_contain_text(
-            f"N-S {score.ns.total} · E-W {score.ew.total}"
-        )
+        expect_score(page, seating, expected_score(event, text, hands))
 
 
 def test_without_hand_records_the_honours_are_typed_in_the_same_row_and_a_mistake_stays_on_it(
     director: Director, director_page: Page, live_server: Any
 ) -> None:
-    event, seatings = night(director)
     page = director_page
-    page.goto(live_server.url + entry_url(event))
+    event, seatings = open_traveller(director, page, live_server)
     first, second = seatings[0], seatings[1]
     keys = Keyboard(page)
     keys.type("4s n 10")
     for key in ("Tab", "2", "Tab", "Tab", "1", "Enter"):  # N 2, E none, S 1
         keys.press(key)
     expect(page.locator(f"#seating-{first.pk}.saved")).to_be_visible()
-    score = expected_score(event, "4s n 10", None, (2, 0, 1, 0))
-    expect(page.locator(f"#seating-{first.pk} .score")).to_contain_text(
-        f"N-S {score.ns.total} · E-W {score.ew.total}"
-    )
+    expect_score(page, first, expected_score(event, "4s n 10", None, (2, 0, 1, 0)))
     assert Result.objects.get(seating=first).honours == (2, 0, 1, 0)
     assert keys.count == 13
 
@@ -148,9 +156,8 @@ def test_without_hand_records_the_honours_are_typed_in_the_same_row_and_a_mistak
 def test_pagedown_and_pageup_go_to_the_next_board_and_back(
     director: Director, director_page: Page, live_server: Any
 ) -> None:
-    event, _ = night(director)
     page = director_page
-    page.goto(live_server.url + entry_url(event))
+    event, _ = open_traveller(director, page, live_server)
     page.keyboard.press("PageDown")
     page.wait_for_url(f"**{entry_url(event, 2)}")
     expect(page.locator("form.entry-row [name=entry]").first).to_be_focused()
