@@ -98,6 +98,12 @@ def rule_on_irregular_hands(cast: Cast) -> Request:
     return url, data | {"short_side": "NS"}
 
 
+def rule_on_irregular_hands_of_an_entered_board(cast: Cast) -> Request:
+    url = reverse("ruling_irregular", args=[*cast.url_args(), "A", cast.result.board.number])
+    data = {"seating": cast.result.seating_id, "discovered": "after_overplay_began"}
+    return url, data | {"surplus_with": "adversary", "short_side": "NS"}
+
+
 def agree_a_round(cast: Cast) -> Request:
     return reverse("round_agree", args=[*cast.url_args(), cast.seating(1, 3).pk]), {}
 
@@ -138,6 +144,10 @@ WRITES: dict[str, tuple[Callable[[Cast], Request], Callable[[Cast], bool]]] = {
     "rule on irregular hands": (
         rule_on_irregular_hands,
         lambda c: Ruling.objects.filter(kind="irregular_average").exists(),
+    ),
+    "rule on irregular hands of an entered board": (
+        rule_on_irregular_hands_of_an_entered_board,
+        lambda c: Ruling.objects.filter(result=c.result.pk, kind="irregular_average").exists(),
     ),
     "agree a round": (
         agree_a_round,
