@@ -165,29 +165,51 @@ def create_event(
 
 
 def lay_out(section: Section, movement: movements.Movement) -> None:
-    """Save the movement's tables, pairs, teams, boards and seatings for a section."""
+    """Save the movement's tables, pairs, teams, boards and seatings for a section.
+
+    What the section already has and the movement keeps (a table, a board, a team, a pair
+    by its label) is kept as it is, with its names, PIN and cards: a movement changed before
+    play (``services.changes.change_movement``) adds only what is new.
+    """
     event = section.event
     teams: dict[str, Team] = {}
     if movement.teams is not None:
         for label in ("A", "B"):
-            teams[label] = Team.objects.create(event=event, label=label, name=f"Team {label}")
+            teams[label] = Team.objects.get_or_create(
+                event=event, label=label, defaults={"name": f"Team {label}"}
+            )[0]
     team_of = {
         pair: teams[label]
         for label, members in zip(("A", "B"), movement.teams or (), strict=False)
         for pair in members
     }
     labels = list(movement.pairs) + ([movement.phantom] if movement.phantom else [])
+    kept = {p.label: p for p in Pair.objects.filter(section=section)}
+    for pair in kept.values():
+        pair.is_phantom, pair.team = pair.label == movement.phantom, team_of.get(pair.label)
+        if pair.is_phantom:
+            pair.player1 = pair.player2 = None
+    Pair.objects.bulk_update(kept.values(), ["is_phantom", "team", "player1", "player2"])
     Pair.objects.bulk_create(
         [
             Pair(section=section, label=label, is_phantom=label == movement.phantom, team=team_of.get(label))
             for label in labels
+            if label not in kept
         ]
     )
     pairs = {p.label: p for p in Pair.objects.filter(section=section)}
-    Table.objects.bulk_create([Table(section=section, number=n) for n in range(1, movement.tables + 1)])
+    kept_tables = set(Table.objects.filter(section=section).values_list("number", flat=True))
+    Table.objects.bulk_create(
+        [Table(section=section, number=n) for n in range(1, movement.tables + 1) if n not in kept_tables]
+    )
     tables = {t.number: t for t in Table.objects.filter(section=section)}
+    kept_boards = set(Board.objects.filter(section=section).values_list("number", flat=True))
     Board.objects.bulk_create(
-        [Board(section=section, number=n, dealer=dealer_of(n)) for n in range(1, movement.board_count + 1)]
+        [
+            Board(section=section, number=n, dealer=dealer_of(n))
+            for n in range(1, movement.board_count + 1)
+            if n not in kept_boards
+        ]
     )
     Seating.objects.bulk_create(
         [
