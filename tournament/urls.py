@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, calculator, director, exports, pdfs, public, table
+from .views import accounts, calculator, director, director_changes, exports, pdfs, public, table
 
 urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     *public.urlpatterns,
     *director.urlpatterns,
+    *director_changes.urlpatterns,
     *table.urlpatterns,
     *exports.urlpatterns,
     *pdfs.urlpatterns,
