@@ -14,7 +14,6 @@ import pytest
 from django.urls import reverse
 
 from scoring.core import Side
-
 from tests.tournament.director_cast import Cast, make_cast
 from tests.tournament.factories import make_result
 from tournament.models import AuditEntry, Event, Pair, Result, Ruling, Section, Substitution, Table
