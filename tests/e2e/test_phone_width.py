@@ -34,6 +34,8 @@ NOT_PAGES = {
     "logout",
     "event_status",
     "round_agree",
+    "pair_substitute",
+    "pair_withdraw",
     "ruling_add",
     "ruling_undo",
     "table_enter",
@@ -69,6 +71,10 @@ def demo_pages() -> tuple[Pages, Pages]:
         public.append(("traveller", reverse("traveller", args=[*args, section.letter, 1])))
         director += [(name, reverse(name, args=args)) for name in ("event_run", "event_pairs", "table_links")]
         director.append(("audit_log", reverse("audit_log", args=args)))
+        director += [
+            (name, reverse(name, args=args))
+            for name in ("event_changes", "event_edit", "event_movement", "event_delete")
+        ]
         director += [
             (name, reverse(name, args=[*args, section.letter, 1]))
             for name in ("traveller_entry", "ruling_irregular")
