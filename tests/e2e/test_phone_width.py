@@ -58,6 +58,7 @@ def demo_pages() -> tuple[Pages, Pages]:
     public += [("login", reverse("login")), ("table_pin", reverse("table_pin"))]
     director: Pages = [("dashboard", reverse("dashboard"))]
     director.append(("event_create", reverse("event_create", args=[DEMO_CLUB])))
+    director.append(("club_audit", reverse("club_audit", args=[DEMO_CLUB])))
     for event in Event.objects.filter(club__slug=DEMO_CLUB).order_by("pk"):
         args = [DEMO_CLUB, event.pk]
         section = event.sections.get()

@@ -15,10 +15,10 @@ import pytest
 from django.urls import reverse
 
 from tests.tournament.director_cast import Cast, fingerprint, make_cast
-from tests.tournament.factories import make_result
+from tests.tournament.factories import make_event, make_result
 from tournament.models import Event, Pair, Section, Substitution
 from tournament.services import events as event_services
-from tournament.services.changes import substitute
+from tournament.services.changes import delete_event, substitute
 from tournament.services.events import name_pair
 
 pytestmark = pytest.mark.django_db
@@ -182,3 +182,27 @@ def test_the_details_delete_and_movement_pages_run_a_fixed_number_of_queries(
     with django_assert_num_queries(queries):
         response = cast.clients["director"].get(reverse(page, args=cast.url_args()))
     assert response.status_code == 200
+
+
+def test_the_clubs_audit_log_keeps_a_deleted_event_for_its_people_only() -> None:
+    cast = night()
+    cast.clients["director"].post(*delete(cast))
+    url = reverse("club_audit", args=[cast.club.slug])
+
+    page = cast.clients["scorer"].get(url).content.decode()
+
+    assert "Event deleted: Tuesday pairs" in page and "A test." in page
+    assert cast.clients["other_director"].get(url).status_code == 404
+    assert cast.clients["anonymous"].get(url).url.startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("events", [1, 4])
+def test_the_clubs_audit_log_runs_six_queries(django_assert_num_queries: Any, events: int) -> None:
+    cast = night()
+    for _ in range(events):
+        deleted = make_event(cast.club, cast.director)
+        delete_event(event=deleted, user=cast.director, reason="Twice.")
+    # session, user, the club, the user's role; the count of entries; the page with their people.
+    with django_assert_num_queries(6):
+        response = cast.clients["director"].get(reverse("club_audit", args=[cast.club.slug]))
+    assert response.content.decode().count("Event deleted") == events

@@ -11,14 +11,16 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
-from ..access import DIRECTING, SCORING, event_for_role, role_in
+from .. import params
+from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.changes import DeleteEventForm, EventDetailsForm, MovementForm, SubstitutionForm, WithdrawalForm
-from ..models import Event, Pair, Player
+from ..models import AuditEntry, Event, Pair, Player
 from ..services import changes
 from ..services.events import SetupRefused
 from . import director_screens as screens
@@ -172,8 +174,19 @@ def event_delete(request: HttpRequest, club_slug: str, event_id: int) -> HttpRes
     return render(request, "tournament/director/event_delete.html", {"event": event, "form": form})
 
 
+@login_required
+def club_audit(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """The club's own audit entries, which outlive an event: each deleted event, what it held, who and why."""
+    club = club_for_role(request, club_slug, SCORING)
+    entries = AuditEntry.objects.filter(club=club, event__isnull=True).for_log()
+    page = Paginator(entries, 200).get_page(params.number(request.GET.get("page")))
+    rows = [screens.audit_row(entry) for entry in page]
+    return render(request, "tournament/director/club_audit.html", {"club": club, "page": page, "rows": rows})
+
+
 E = "c/<slug:club_slug>/e/<num:event_id>"
 urlpatterns = [
+    path("c/<slug:club_slug>/audit/", club_audit, name="club_audit"),
     path(f"{E}/changes/", event_changes, name="event_changes"),
     path(f"{E}/changes/substitute/", pair_substitute, name="pair_substitute"),
     path(f"{E}/changes/withdraw/", pair_withdraw, name="pair_withdraw"),
