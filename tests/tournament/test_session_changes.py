@@ -345,3 +345,26 @@ def test_standings_wait_for_a_withdrawn_tables_board_until_another_table_plays_i
     page = text(cast.clients["director"].get(reverse("event_run", args=cast.url_args())))
 
     assert "has no validly played table" not in page
+
+
+def test_a_team_match_gains_a_pair_a_team_and_keeps_its_team_names() -> None:
+    cast = make_cast(form="teams", movement="teams", pairs=2, boards=8)
+    event_services.rename_team(team=cast.event.teams.get(label="A"), name="The Aces", user=cast.director)
+
+    response = post(cast, "event_movement", movement(3, "teams", boards=12))
+
+    assert response.status_code == 302, text(response)[:3000]
+    section = Section.objects.get(pk=cast.section.pk)
+    assert section.tables == 3
+    assert cast.event.teams.get(label="A").name == "The Aces"
+    assert Pair.objects.filter(section=section, team__label="B").count() == 3
+
+
+def test_a_pair_of_a_team_match_cannot_withdraw() -> None:
+    match = make_cast(form="teams", movement="teams", pairs=2, boards=8)
+    running(match)
+
+    response = post(match, "pair_withdraw", {"pair": match.section.pairs.first().pk, "from_round": 2})
+
+    assert "A team match plays every deal at every table (Law G)" in text(response)
+    assert not Ruling.objects.exists()
