@@ -218,14 +218,38 @@ def _check_round(pair: Pair, from_round: int) -> None:
         )
 
 
-def _last_round_played(pair: Pair) -> int | None:
-    """The last round in which the pair has a result on record, not counting boards its withdrawal left."""
+def _locked_pair(pair: Pair, *, from_round: int, reason: str, before_play: str, sit_out: str) -> Pair:
+    """The pair re-read with its row locked; refused unless the event is in play and it is a real pair."""
+    pair = (
+        Pair.objects.select_for_update()
+        .select_related("section__event", "player1", "player2")
+        .get(pk=pair.pk)
+    )
+    _check_running(pair.section.event, before_play)
+    if pair.is_phantom:
+        raise SetupRefused(sit_out)
+    _check_round(pair, from_round)
+    _check_text(reason, limits.REASON, "The reason", "reason")
+    return pair
+
+
+def _check_not_played(pair: Pair, from_round: int, change: str) -> None:
+    """Refuse a change from a round before the last one with a result on record for the pair.
+
+    Boards ruled not played after a withdrawal do not count: they were never played.
+    """
     rounds = (
         Result.objects.filter(Q(ns=pair) | Q(ew=pair))
         .exclude(rulings__kind=Ruling.Kind.WITHDRAWN)
         .values_list("seating__round", flat=True)
     )
-    return max(rounds, default=None)
+    played = max(rounds, default=None)
+    if played is not None and from_round <= played:
+        raise SetupRefused(
+            f"Pair {pair.label} has results in round {played}: "
+            f"{change} from round {played + 1} at the earliest.",
+            "from_round",
+        )
 
 
 @dataclass(frozen=True)
@@ -272,24 +296,15 @@ def substitute(
     for a player not in the pair then, and for a substitute already playing, in any round from
     then on, in this pair or another: one person sits in one pair a round.
     """
-    pair = (
-        Pair.objects.select_for_update()
-        .select_related("section__event", "player1", "player2")
-        .get(pk=pair.pk)
+    pair = _locked_pair(
+        pair,
+        from_round=from_round,
+        reason=reason,
+        before_play="change the pair's players on the pairs page instead.",
+        sit_out="The sit-out has no players to replace.",
     )
     event = pair.section.event
-    _check_running(event, "change the pair's players on the pairs page instead.")
-    if pair.is_phantom:
-        raise SetupRefused("The sit-out has no players to replace.")
-    _check_round(pair, from_round)
-    _check_text(reason, limits.REASON, "The reason", "reason")
-    played = _last_round_played(pair)
-    if played is not None and from_round <= played:
-        raise SetupRefused(
-            f"Pair {pair.label} has results in round {played}: a substitute plays from round {played + 1} "
-            "at the earliest; the boards already played stand as played.",
-            "from_round",
-        )
+    _check_not_played(pair, from_round, "a substitute plays")
     name = " ".join(player_in.split())
     if not name or "\x00" in name or len(name) > limits.NAME:
         raise SetupRefused("The substitute's name is 1 to 80 plain characters.", "player_in")
@@ -343,28 +358,25 @@ def withdraw(*, pair: Pair, user: Any, from_round: int, reason: str = "") -> int
     already recorded for the pair, and in a team match (Law G plays every deal at every
     table). Returns how many boards were ruled.
     """
-    pair = Pair.objects.select_for_update().select_related("section__event").get(pk=pair.pk)
+    pair = _locked_pair(
+        pair,
+        from_round=from_round,
+        reason=reason,
+        before_play="change the number of pairs instead.",
+        sit_out="The sit-out cannot withdraw.",
+    )
     event = pair.section.event
-    _check_running(event, "change the number of pairs instead.")
     if event.is_teams:
         raise SetupRefused("A team match plays every deal at every table (Law G): a pair cannot withdraw.")
-    if pair.is_phantom:
-        raise SetupRefused("The sit-out cannot withdraw.")
-    _check_round(pair, from_round)
-    _check_text(reason, limits.REASON, "The reason", "reason")
+    # The seatings are locked before the check, as a table's entry locks its seating: a result
+    # entered at the same moment is either seen here, or waits and then finds the board ruled.
     seatings = list(
         Seating.objects.select_for_update()
         .filter(Q(ns=pair) | Q(ew=pair), round__gte=from_round)
         .select_related("section__event", "table", "ns", "ew")
         .order_by("round")
     )
-    played = _last_round_played(pair)
-    if played is not None and from_round <= played:
-        raise SetupRefused(
-            f"Pair {pair.label} has results in round {played}: it can withdraw from round {played + 1} "
-            "at the earliest.",
-            "from_round",
-        )
+    _check_not_played(pair, from_round, "it can withdraw")
     pair.withdrawn_from_round = from_round
     pair.save(update_fields=["withdrawn_from_round"])
     why = (

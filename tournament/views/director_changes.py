@@ -7,6 +7,7 @@ make the change and audit it; a refusal is shown on the field it concerns.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -63,58 +64,56 @@ def event_changes(request: HttpRequest, club_slug: str, event_id: int) -> HttpRe
     return _changes_page(request, event, **_change_forms(event))
 
 
-@login_required
-@require_POST
-def pair_substitute(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
-    """Seat a substitute for a player of a pair from a round on (a director's act, audited)."""
+def _pair_change(
+    request: HttpRequest, club_slug: str, event_id: int, which: str, change: Callable[[Any, Any], str]
+) -> HttpResponse:
+    """Make a change to a pair from the changes page: ``change(form, user)`` makes it and says what it did."""
     event = _directing(request, club_slug, event_id)
-    context = _change_forms(event, request.POST, "sub")
-    form = context["substitution"]
+    context = _change_forms(event, request.POST, which)
+    form = context["substitution" if which == "sub" else "withdrawal"]
     if form.is_valid():
-        pair, player = form.seat()
-        data = form.cleaned_data
         try:
-            changes.substitute(
-                pair=pair,
-                user=request.user,
-                from_round=data["from_round"],
-                player_out=player,
-                player_in=data["player_in"],
-                reason=data["reason"],
-            )
-            messages.success(
-                request,
-                f"{data['player_in']} plays for {player} in pair {pair.label} "
-                f"from round {data['from_round']}.",
-            )
+            messages.success(request, change(form, request.user))
             return redirect("event_changes", club_slug, event.pk)
         except SetupRefused as error:
             refuse(form, error)
     return _changes_page(request, event, **context)
+
+
+def _substitute(form: SubstitutionForm, user: Any) -> str:
+    (pair, player), data = form.seat(), form.cleaned_data
+    changes.substitute(
+        pair=pair,
+        user=user,
+        from_round=data["from_round"],
+        player_out=player,
+        player_in=data["player_in"],
+        reason=data["reason"],
+    )
+    return f"{data['player_in']} plays for {player} in pair {pair.label} from round {data['from_round']}."
+
+
+def _withdraw(form: WithdrawalForm, user: Any) -> str:
+    pair, data = form.chosen(), form.cleaned_data
+    ruled = changes.withdraw(pair=pair, user=user, from_round=data["from_round"], reason=data["reason"])
+    return (
+        f"Pair {pair.label} withdrew from round {data['from_round']}: "
+        f"{ruled} boards ruled not played, each side takes its average (Law B (3))."
+    )
+
+
+@login_required
+@require_POST
+def pair_substitute(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """Seat a substitute for a player of a pair from a round on (a director's act, audited)."""
+    return _pair_change(request, club_slug, event_id, "sub", _substitute)
 
 
 @login_required
 @require_POST
 def pair_withdraw(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """Withdraw a pair from a round on: its opponents' boards become averages (a director's act, audited)."""
-    event = _directing(request, club_slug, event_id)
-    context = _change_forms(event, request.POST, "out")
-    form = context["withdrawal"]
-    if form.is_valid():
-        pair, data = form.chosen(), form.cleaned_data
-        try:
-            ruled = changes.withdraw(
-                pair=pair, user=request.user, from_round=data["from_round"], reason=data["reason"]
-            )
-            messages.success(
-                request,
-                f"Pair {pair.label} withdrew from round {data['from_round']}: "
-                f"{ruled} boards ruled not played, each side takes its average (Law B (3)).",
-            )
-            return redirect("event_changes", club_slug, event.pk)
-        except SetupRefused as error:
-            refuse(form, error)
-    return _changes_page(request, event, **context)
+    return _pair_change(request, club_slug, event_id, "out", _withdraw)
 
 
 @login_required
