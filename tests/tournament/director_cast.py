@@ -68,6 +68,17 @@ def make_cast(**event_kwargs: Any) -> Cast:
     return Cast(club, event, section, director, scorer, other_director, clients)
 
 
+def assert_refused(actor: str, response: Any) -> None:
+    """How the cast is turned away from a director's write: 403, 404 or the login page."""
+    if actor == "scorer":
+        assert response.status_code == 403
+    elif actor == "other_director":
+        assert response.status_code == 404
+    else:
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+
+
 def rule_irregular_after_the_overplay(cast: Cast) -> Any:
     """Board 1 played at two tables, then found irregular at table 2 in round 3: Law B (3), averages.
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.tournament.director_cast import Cast, fingerprint, make_cast
+from tests.tournament.director_cast import Cast, assert_refused, fingerprint, make_cast
 from tests.tournament.factories import make_event, make_result
 from tournament.models import Event, Pair, Section, Substitution
 from tournament.services import events as event_services
@@ -105,13 +105,7 @@ def test_no_one_else_can_make_the_change_and_nothing_changes(actor: str, write: 
 
     response = cast.clients[actor].post(url, data)
 
-    if actor == "scorer":
-        assert response.status_code == 403
-    elif actor == "other_director":
-        assert response.status_code == 404
-    else:
-        assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
+    assert_refused(actor, response)
     assert not done(cast)
     assert (
         fingerprint(cast.event),
