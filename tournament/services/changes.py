@@ -221,7 +221,7 @@ def _check_round(pair: Pair, from_round: int) -> None:
 def _locked_pair(pair: Pair, *, from_round: int, reason: str, before_play: str, sit_out: str) -> Pair:
     """The pair re-read with its row locked; refused unless the event is in play and it is a real pair."""
     pair = (
-        Pair.objects.select_for_update()
+        Pair.objects.select_for_update(of=("self",))
         .select_related("section__event", "player1", "player2")
         .get(pk=pair.pk)
     )
@@ -371,7 +371,7 @@ def withdraw(*, pair: Pair, user: Any, from_round: int, reason: str = "") -> int
     # The seatings are locked before the check, as a table's entry locks its seating: a result
     # entered at the same moment is either seen here, or waits and then finds the board ruled.
     seatings = list(
-        Seating.objects.select_for_update()
+        Seating.objects.select_for_update(of=("self",))
         .filter(Q(ns=pair) | Q(ew=pair), round__gte=from_round)
         .select_related("section__event", "table", "ns", "ew")
         .order_by("round")
