@@ -64,9 +64,10 @@ def edit_event(
 ) -> Event:
     """Change an event's name, date and scoring options until it is closed; audited.
 
-    Scores are derived from the facts, never stored: a changed slam scale (note to Law H) or
-    reading R-9 is applied to every result at once. The English rule cannot be taken away
-    while a board stands passed out under it: those results would have no score.
+    Scores are derived from the facts, never stored: a changed slam scale (note to Law H) is
+    applied to every result at once. Reading R-9 decides at the table who plays; the tables
+    record the declarer, so no recorded result depends on it. The English rule cannot be
+    taken away while a board stands passed out under it: those results would have no score.
     """
     _locked_event(event)
     if event.is_locked:
@@ -101,7 +102,7 @@ def edit_event(
         before={field: str(before[field]) for field in changed},
         after={field: str(after[field]) for field in changed},
         reason="Scores are derived from the facts: every result is scored under the new options."
-        if {"slams", "royals_distinct"} & set(changed)
+        if "slams" in changed
         else "",
     )
     return event
