@@ -368,3 +368,14 @@ def test_a_pair_of_a_team_match_cannot_withdraw() -> None:
 
     assert "A team match plays every deal at every table (Law G)" in text(response)
     assert not Ruling.objects.exists()
+
+
+def test_a_substitute_cannot_then_be_named_in_another_pair_on_the_pairs_page(cast: Cast) -> None:
+    running(cast)
+    post(cast, "pair_substitute", substitution(cast, "1NS", "South 1NS", "Cy Sand", 2))
+    other = pair(cast, "2EW")
+
+    response = post(cast, "event_pairs", {f"pair_{other.pk}_1": "Cy Sand", f"pair_{other.pk}_2": "South 2EW"})
+
+    assert "Cy Sand already plays in pair 1NS from round 2" in text(response)
+    assert pair(cast, "2EW").names == "North 2EW & South 2EW"

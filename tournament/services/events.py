@@ -19,7 +19,20 @@ from scoring.core import SEATS
 from scoring.errors import MovementError, ScoringError
 
 from .. import limits
-from ..models import AuditEntry, Board, Club, Event, Pair, Player, Result, Seating, Section, Table, Team
+from ..models import (
+    AuditEntry,
+    Board,
+    Club,
+    Event,
+    Pair,
+    Player,
+    Result,
+    Seating,
+    Section,
+    Substitution,
+    Table,
+    Team,
+)
 
 EVEN_MITCHELLS = (Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
 
@@ -313,6 +326,27 @@ def check_names(event: Event, names: Sequence[tuple[Pair, str, str]]) -> list[Na
             elif other[0].pk in changed:
                 problems.append(
                     NameProblem(other[0], other[1], f"{name} already plays in pair {pair.label}.")
+                )
+    return problems + _substitute_clashes(event, names)
+
+
+def _substitute_clashes(event: Event, names: Sequence[tuple[Pair, str, str]]) -> list[NameProblem]:
+    """A name typed for a pair that already plays, as a substitute, in another pair of the event."""
+    substitutes = {
+        sub.player_in.name.casefold(): sub
+        for sub in Substitution.objects.filter(pair__section__event=event).select_related("player_in", "pair")
+    }
+    problems = []
+    for pair, first, second in names:
+        for slot, name in enumerate((_plain(first), _plain(second)), start=1):
+            sub = substitutes.get(name.casefold())
+            if name and sub is not None and sub.pair_id != pair.pk:
+                problems.append(
+                    NameProblem(
+                        pair,
+                        slot,
+                        f"{name} already plays in pair {sub.pair.label} from round {sub.from_round}.",
+                    )
                 )
     return problems
 
