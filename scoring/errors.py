@@ -34,3 +34,7 @@ class MovementError(ScoringError):
 
 class RubberError(ScoringError):
     """A rubber (four-hand, three-hand or whist) recorded out of order or after its end."""
+
+
+class PbnError(ScoringError):
+    """A PBN file that cannot be read as a hand record: the message names the board and line."""

@@ -277,12 +277,31 @@ class Board(models.Model):
     number = models.PositiveSmallIntegerField()
     dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
     hands = models.CharField("deal (PBN)", max_length=80, blank=True)
+    double_dummy = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Cache of the deal's double-dummy tricks by seat (♣ ♦ ♥ ♠ NT); rebuilt with the deal.",
+    )
+    trumps = models.CharField(
+        max_length=1,
+        blank=True,
+        help_text="Whist: the trump suit turned up on this board (S H D C), recorded once for every table.",
+    )
+    turned = models.CharField(
+        "trump card turned up",
+        max_length=2,
+        blank=True,
+        help_text="Whist: the dealer's last card, turned up for trumps (Whist law 42), as H8 or SQ.",
+    )
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["section", "number"], name="board_number_unique_in_section"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(
+                condition=Q(trumps__in=["", "S", "H", "D", "C"]), name="board_trumps_a_suit"
+            ),
         ]
 
     def __str__(self) -> str:

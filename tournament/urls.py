@@ -4,7 +4,17 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, calculator, director, director_changes, exports, pdfs, public, table
+from .views import (
+    accounts,
+    calculator,
+    director,
+    director_changes,
+    exports,
+    hand_records,
+    pdfs,
+    public,
+    table,
+)
 
 urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
@@ -14,6 +24,7 @@ urlpatterns = [
     *public.urlpatterns,
     *director.urlpatterns,
     *director_changes.urlpatterns,
+    *hand_records.urlpatterns,
     *table.urlpatterns,
     *exports.urlpatterns,
     *pdfs.urlpatterns,

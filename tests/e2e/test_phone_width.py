@@ -47,6 +47,10 @@ NOT_PAGES = {
     "export_csv",
     "pdf_document",
     "standings_fragment",
+    "deals_import",
+    "deals_deal",
+    "deals_export",
+    "board_turned",
 }
 
 Pages = list[tuple[str, str]]  # (URL name, path)
@@ -70,7 +74,10 @@ def demo_pages() -> tuple[Pages, Pages]:
         assert pair is not None
         public.append(("recap", reverse("recap", args=[*args, pair.pk])))
         public.append(("traveller", reverse("traveller", args=[*args, section.letter, 1])))
-        director += [(name, reverse(name, args=args)) for name in ("event_run", "event_pairs", "table_links")]
+        director += [
+            (name, reverse(name, args=args))
+            for name in ("event_run", "event_pairs", "table_links", "hand_records")
+        ]
         director.append(("audit_log", reverse("audit_log", args=args)))
         director += [
             (name, reverse(name, args=args))

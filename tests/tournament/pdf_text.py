@@ -71,3 +71,19 @@ def shown_rounded(value: Fraction | int) -> str:
 def plain(value: Fraction | int) -> str:
     """An exact figure without a plus sign: "183 1/3", "−40"."""
     return mixed_text(Fraction(value)).replace("-", "−")
+
+
+def raw_pages(content: bytes) -> list[str]:
+    """Each page's text in drawing order (pdftotext -raw), whitespace collapsed to single spaces.
+
+    A table is drawn row by row and cell by cell, so a row reads as its cells in order even where a
+    cell wraps onto two lines (which -layout would print above and below the row).
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "document.pdf"
+        path.write_bytes(content)
+        text = _run("pdftotext", "-raw", str(path), "-")
+    pages = text.split("\f")
+    if pages and not pages[-1].strip():
+        pages = pages[:-1]
+    return [" ".join(page.split()) for page in pages]

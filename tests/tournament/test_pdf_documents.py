@@ -42,7 +42,8 @@ SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "R": "R♠", "NT": "N
 
 
 def render(event: Event, doc: str):
-    filename, content_type, content = renderer_for(event, doc).render()
+    # the site's address, for the documents that print links (the table cards)
+    filename, content_type, content = renderer_for(event, doc, base_url="http://testserver/").render()
     assert content_type == "application/pdf"
     assert filename.endswith(f"-{doc}.pdf")
     return read_pdf(content)

@@ -10,15 +10,26 @@ from __future__ import annotations
 from ..models import Event
 from .base import DocumentUnavailable, PdfRenderer
 from .guides import GuidesPdf
+from .hand_records import HandRecordsPdf
 from .match import MatchPdf
 from .pads import PadsPdf
 from .recaps import RecapsPdf
 from .standings import StandingsPdf
+from .tablecards import TableCardsPdf
 from .travellers import TravellersPdf
 
 DOCUMENTS: dict[str, type[PdfRenderer]] = {
     renderer.slug: renderer
-    for renderer in (StandingsPdf, RecapsPdf, TravellersPdf, MatchPdf, GuidesPdf, PadsPdf)
+    for renderer in (
+        StandingsPdf,
+        RecapsPdf,
+        TravellersPdf,
+        HandRecordsPdf,
+        MatchPdf,
+        GuidesPdf,
+        TableCardsPdf,
+        PadsPdf,
+    )
 }
 
 
@@ -27,8 +38,8 @@ def documents_for(event: Event) -> list[type[PdfRenderer]]:
     return [renderer for renderer in DOCUMENTS.values() if not renderer.unavailable(event)]
 
 
-def renderer_for(event: Event, slug: str) -> PdfRenderer:
-    """The renderer of document ``slug`` for ``event``.
+def renderer_for(event: Event, slug: str, *, base_url: str = "") -> PdfRenderer:
+    """The renderer of document ``slug`` for ``event`` (``base_url``: the site's address, for links).
 
     Raises :class:`DocumentUnavailable` with a sentence for a director when there is no such
     document, or when it does not exist for this event (a match sheet for a pair contest).
@@ -41,7 +52,7 @@ def renderer_for(event: Event, slug: str) -> PdfRenderer:
     reason = renderer.unavailable(event)
     if reason:
         raise DocumentUnavailable(reason)
-    return renderer(event)
+    return renderer(event, base_url=base_url)
 
 
 __all__ = ["DOCUMENTS", "DocumentUnavailable", "PdfRenderer", "documents_for", "renderer_for"]

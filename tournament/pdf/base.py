@@ -158,6 +158,12 @@ def styles() -> dict[str, ParagraphStyle]:
         "cell_center": ParagraphStyle("cell_center", body, fontSize=8.5, leading=10, alignment=TA_CENTER),
         "hand": ParagraphStyle("hand", body, fontSize=9, leading=11.5),
         "mono": ParagraphStyle("mono", body, fontName=MONO, fontSize=8, leading=10),
+        # the table cards (tablecards.py): read from across the table
+        "card_table": ParagraphStyle("card_table", body, fontName=BOLD, fontSize=54, leading=60),
+        "card_section": ParagraphStyle("card_section", body, fontName=BOLD, fontSize=20, leading=24),
+        "card_event": ParagraphStyle("card_event", body, fontName=BOLD, fontSize=13, leading=16),
+        "card_pin": ParagraphStyle("card_pin", body, fontName=BOLD, fontSize=26, leading=30),
+        "cell_card": ParagraphStyle("cell_card", body, fontSize=10, leading=12),
     }
 
 
@@ -208,9 +214,14 @@ class PdfRenderer:
     slug: ClassVar[str] = ""
     title: ClassVar[str] = ""
     description: ClassVar[str] = ""
+    # A secret document holds the tables' keys (the table cards): only the club's directors and
+    # scorers may print it, even of a published night.
+    secret: ClassVar[bool] = False
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: Event, *, base_url: str = "") -> None:
+        """``base_url`` is the site's address as the phones reach it, for a document that prints links."""
         self.event = event
+        self.base_url = base_url
         self.club = event.club
         self.pagesize = PAPER.get(self.club.paper_size, A4)
         self.styles = styles()

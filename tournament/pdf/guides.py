@@ -130,12 +130,13 @@ class GuidesPdf(PdfRenderer):
             return ("tables " if len(tables) > 1 else "table ") + " and ".join(tables)
         if row.round >= movement.rounds:
             return ""
+        if section.movement == Section.Movement.RELAY_MITCHELL:
+            # with a phantom too: its table is the relay table, whose boards the other relay table plays
+            return "the bye stand"
         if movement.phantom:
             # seatings against the phantom are not saved: a Mitchell's phantom table has none at all
             empty = [table for table in range(1, section.tables + 1) if table not in plays.seated]
             return f"table {empty[0]} (sit-out)" if len(empty) == 1 else "the sit-out table"
-        if section.movement == Section.Movement.RELAY_MITCHELL:
-            return "the bye stand"
         return f"table {later[0][1]}, round {later[0][0]}" if later else ""
 
     # -- pair cards --

@@ -26,7 +26,7 @@ from ..reports import (
     traveller_rows,
 )
 from ..services.standings import SectionScores
-from .base import GRID, RED, PdfRenderer, contract_markup, plain, signed, trumps_markup
+from .base import GRID, RED, PdfRenderer, contract_markup, plain, signed, suit_markup, trumps_markup
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -79,7 +79,7 @@ class TravellersPdf(PdfRenderer):
         if diagram is not None:
             honours = [self.text("Honours held, by declaration played:", "small")]
             honours += [self.text(h.text, "small") for h in diagram.honours] or [self.text("—", "small")]
-            side = [*honours, self.gap(2 * mm), *facts]
+            side = [*honours, self.gap(2 * mm), *self.tricks(diagram), self.gap(2 * mm), *facts]
             outer = self.layout([[self.diagram(diagram), side]], [0.56 * self.width, 0.44 * self.width])
             block.append(outer)
         else:
@@ -115,6 +115,17 @@ class TravellersPdf(PdfRenderer):
             TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("BOX", (1, 1), (1, 1), 0.8, GRID)])
         )
         return table
+
+    def tricks(self, diagram: Diagram) -> list[Flowable]:
+        """Each seat's double-dummy tricks as declarer in ♣ ♦ ♥ ♠ NT (royals take the spade tricks)."""
+        head: list[object] = [
+            "Declarer",
+            *(self.para(suit_markup(code), "cell_center") for code in ("C", "D", "H", "S", "NT")),
+        ]
+        body = [head, *([SEAT_NAMES[row.seat], *(str(n) for n in row.tricks)] for row in diagram.tricks)]
+        table = self.table(body, (0.13, 0.05, 0.05, 0.05, 0.05, 0.06), numeric=range(1, 6), font_size=8)
+        caption = "Double-dummy tricks:" if self.event.is_whist else "Double-dummy tricks (royals as spades):"
+        return [self.text(caption, "small"), table]
 
     # -- the results of the tables --
 

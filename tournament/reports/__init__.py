@@ -28,19 +28,23 @@ from .recaps import ContestEntry, Explanation, RecapLine, explanation, pair_stan
 from .rulings import RulingNote, RulingRow, ruling_notes, rulings_rows
 from .standings import StandingRow, standings_rows, waiting_rows
 from .travellers import (
+    TRICKS_HEAD,
     Diagram,
     HandRow,
     Holding,
     HonoursHeld,
     TravellerLine,
+    TricksRow,
     board_traveller,
     deal_diagram,
+    hand_diagram,
     traveller_rows,
 )
 
 __all__ = [
     "RED",
     "SYMBOLS",
+    "TRICKS_HEAD",
     "ContestEntry",
     "Diagram",
     "Explanation",
@@ -57,12 +61,14 @@ __all__ = [
     "StandingRow",
     "TeamLine",
     "TravellerLine",
+    "TricksRow",
     "board_traveller",
     "contract_pieces",
     "contract_text",
     "deal_diagram",
     "exact_text",
     "explanation",
+    "hand_diagram",
     "match_rows",
     "match_summary",
     "matrix_deals",

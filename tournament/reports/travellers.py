@@ -11,6 +11,7 @@ from scoring.errors import ScoringError
 from scoring.pairs import Traveller, TravellerRow
 
 from ..models import Board
+from ..services.double_dummy import tricks_table
 from ..services.facts import contract_of
 from ..services.standings import SectionScores
 from .common import RED, SYMBOLS, _declarer, _pair_pk, _tricks, contract_text
@@ -137,17 +138,42 @@ class HonoursHeld:
 
 
 @dataclass(frozen=True, slots=True)
+class TricksRow:
+    """One seat's double-dummy tricks as declarer in ♣ ♦ ♥ ♠ NT (royals take the spade tricks)."""
+
+    seat: str
+    tricks: tuple[int, ...]
+
+
+TRICKS_HEAD = ("♣", "♦", "♥", "♠", "NT")
+
+
+@dataclass(frozen=True, slots=True)
 class Diagram:
-    """The deal of a board, when its cards are known, with who held the honours in each declaration."""
+    """The deal of a board, when its cards are known, with who held the honours in each declaration
+    and each seat's double-dummy tricks in each strain."""
 
     board: int
     dealer: str
     hands: tuple[HandRow, ...]
     honours: tuple[HonoursHeld, ...]
+    tricks: tuple[TricksRow, ...] = ()
+    trumps: str = ""
 
 
 def deal_diagram(sheet: SectionScores, board: Board) -> Diagram | None:
     """The hand diagram of ``board`` and the honours held in each strain declared on it (W1912 law 5)."""
+    strains: dict[str, Strain] = {}
+    for scored in sheet.results:
+        contract = contract_of(scored.result) if scored.result.board.number == board.number else None
+        if contract is not None and not sheet.event.is_whist:
+            strains.setdefault(contract.strain.code, contract.strain)
+    return hand_diagram(board, tuple(strains.values()))
+
+
+def hand_diagram(board: Board, strains: tuple[Strain, ...] = ()) -> Diagram | None:
+    """A board's four hands, its double-dummy tricks (the board's cache, or computed once here) and
+    the honours held in ``strains``; None when the deal is unknown or malformed."""
     if not board.hands:
         return None
     try:
@@ -164,16 +190,13 @@ def deal_diagram(sheet: SectionScores, board: Board) -> Diagram | None:
         )
         for seat in SEATS
     )
-    strains: dict[str, Strain] = {}
-    for scored in sheet.results:
-        contract = contract_of(scored.result) if scored.result.board.number == board.number else None
-        if contract is not None and not sheet.event.is_whist:
-            strains.setdefault(contract.strain.code, contract.strain)
     honours = tuple(
         HonoursHeld(
             strain.noun,
             tuple(zip((s.value for s in SEATS), honours_held(hands, strain), strict=True)),
         )
-        for strain in strains.values()
+        for strain in strains
     )
-    return Diagram(board.number, board.dealer, rows, honours)
+    table = board.double_dummy or tricks_table(hands)
+    tricks = tuple(TricksRow(seat, tuple(table[seat])) for seat in ("N", "S", "E", "W"))
+    return Diagram(board.number, board.dealer, rows, honours, tricks, board.trumps)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
@@ -25,6 +25,7 @@ from scoring.errors import ScoringError
 from .. import limits
 from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
 from .facts import snapshot
+from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
 
 
 class ResultRefused(Exception):
@@ -151,6 +152,20 @@ def _audit(event: Event, result: Result | None, action: str, subject: str, **kwa
     return AuditEntry.objects.create(event=event, result=result, action=action, subject=subject, **kwargs)
 
 
+def _with_board_facts(board: Board, facts: Facts, result: Result | None = None) -> Facts:
+    """The facts the board's hand record fixes: the honours counted from the cards (table of values),
+    and a whist trump checked against the board's, recorded once a board (Whist law 42)."""
+    if facts.not_played:
+        return facts
+    if facts.whist:
+        try:
+            return replace(facts, trumps=claim_trumps(board, facts.trumps, result=result))
+        except TrumpConflict as error:
+            raise ResultRefused(str(error), "trumps") from error
+    held = honours_from_cards(board, facts.contract)
+    return facts if held is None else replace(facts, honours=held)
+
+
 def check_text(text: str, limit: int, what: str, field: str) -> None:
     """Refuse free text over its bound (``tournament.limits``), on the field it was typed in."""
     problem = limits.too_long(text, limit, what)
@@ -227,9 +242,10 @@ def record(
         ew=seating.ew,
         request_key=request_key,
     )
-    facts.apply_to(result)
     try:
         with transaction.atomic():
+            facts = _with_board_facts(board, facts)
+            facts.apply_to(result)
             result.save()
             BoardPlay.objects.bulk_create(
                 [
@@ -291,6 +307,7 @@ def correct(
     facts.validate(result.board.dealer)
     before = snapshot(result)
     with transaction.atomic():
+        facts = _with_board_facts(result.board, facts, result)
         facts.apply_to(result)
         result.status = Result.Status.ENTERED if table is not None else result.status
         result.updated = timezone.now()

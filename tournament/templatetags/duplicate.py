@@ -10,7 +10,10 @@ from django.utils.safestring import SafeString
 
 from scoring.numbers import mixed_text, round_half_away
 
+from ..models import Board, Result
 from ..reports.common import RED, SYMBOLS, contract_pieces
+from ..services.facts import honours_of
+from ..services.hand_records import honours_by_strain, honours_text
 
 register = template.Library()
 
@@ -73,3 +76,21 @@ def mixed(value: int | Fraction | None) -> str:
 
 # A whist trump suit is written as a contract's strain is: 'H' as ♥ (in red).
 register.filter("suit", contract)
+
+
+@register.filter
+def card_honours(board: Board) -> list[tuple[str, SafeString | str, str]]:
+    """Each strain's honours as the board's deal gives them: (codes, symbol, "N 2, S 1"); [] if no deal."""
+    return [(codes, contract(codes.split()[0]), held) for codes, held in honours_by_strain(board)]
+
+
+@register.filter
+def result_honours(result: Result) -> str:
+    """The honours that score a result, "N 2, S 1": from the cards when the board's deal is known."""
+    return honours_text(honours_of(result))
+
+
+@register.filter
+def honours_typed_differ(result: Result) -> bool:
+    """True when the honours typed for a result differ from those its board's cards give (a flag)."""
+    return result.board.hands != "" and honours_of(result) != result.honours

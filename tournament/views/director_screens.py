@@ -24,6 +24,7 @@ from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Resul
 from ..reports.common import symbol_text
 from ..services.events import SECTION_MOVEMENT, Plan, check_plan
 from ..services.facts import score_of
+from ..services.hand_records import Disagreement, disagreements_among
 from ..services.results import Facts
 from ..services.standings import IRREGULAR_KINDS, ScoredResult, SectionScores
 
@@ -86,6 +87,7 @@ class RunningSection:
     rows: list[tuple[int, list[Cell | None]]]
     boards: list[int]
     counts: dict[str, int] = field(default_factory=dict)
+    flags: list[Disagreement] = field(default_factory=list)
 
 
 def _mark(number: int, scored: ScoredResult | None) -> BoardMark:
@@ -109,7 +111,8 @@ def running_section(sheet: SectionScores, seatings: list[Seating]) -> RunningSec
         grid[seating.table.number][seating.round] = Cell(seating, marks)
     rounds = list(range(1, sheet.section.rounds + 1))
     rows = [(table, [grid[table].get(r) for r in rounds]) for table in sorted(grid)]
-    return RunningSection(sheet, rounds, rows, sorted(sheet.boards), counts)
+    flags = disagreements_among((s.result for s in sheet.results), sheet.event)
+    return RunningSection(sheet, rounds, rows, sorted(sheet.boards), counts, flags)
 
 
 # Traveller entry --------------------------------------------------------------------------

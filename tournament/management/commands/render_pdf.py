@@ -15,8 +15,9 @@ class Command(BaseCommand):
     help = (
         "Render one printable document of an event to a PDF file: standings, recaps (each pair's score "
         "card), travellers, match (the team match sheet), guide (table and pair guide cards) or pads "
-        "(score pads). Writes only the output file; the database is read, never changed. "
-        "Example: python manage.py render_pdf 12 --doc recaps --output recaps.pdf"
+        "(score pads) or tablecards (one page a table with its QR code, PIN and movement: give the address "
+        "the phones open with --base-url). Writes only the output file; the database is read, never "
+        "changed. Example: python manage.py render_pdf 12 --doc recaps --output recaps.pdf"
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -27,6 +28,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--output",
             help="The PDF file to write (default: the document's own name, in the current directory).",
+        )
+        parser.add_argument(
+            "--base-url",
+            default="",
+            help="The address the players' phones open, as make run prints it (http://192.168.1.20:8000/): "
+            "the table cards' links and QR codes begin with it.",
         )
         parser.add_argument(
             "--dry-run",
@@ -41,7 +48,8 @@ class Command(BaseCommand):
                 f"There is no event {options['event_id']}: give the number from the event's address."
             )
         try:
-            filename, _, content = renderer_for(event, options["doc"]).render()
+            renderer = renderer_for(event, options["doc"], base_url=options["base_url"])
+            filename, _, content = renderer.render()
         except DocumentUnavailable as error:
             raise CommandError(f"{event}: {error}") from error
         output = Path(options["output"] or filename)

@@ -21,11 +21,11 @@ RESOLUTION = "60"  # dots per inch: enough to judge a page at a glance, small en
 
 class Command(BaseCommand):
     help = (
-        "Render every printable document (standings, recaps, travellers, match sheet, guide cards, score "
-        "pads) of every demo night into --output DIR, one folder a night, and a PNG of each page with "
-        "pdftoppm -png -r 60, so a person can look at them. Uses the demo club if it is loaded; otherwise "
-        "builds it for the run and rolls it back, so the database is left as it was. Prints each file "
-        "written."
+        "Render every printable document (standings, recaps, travellers, match sheet, guide cards, "
+        "table cards, score pads) of every demo night into --output DIR, one folder a night, and a PNG "
+        "of each page with pdftoppm -png -r 60, so a person can look at them. Uses the demo club if it "
+        "is loaded; otherwise builds it for the run and rolls it back, so the database is left as it "
+        "was. Prints each file written."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -37,6 +37,11 @@ class Command(BaseCommand):
             action="append",
             choices=list(DOCUMENTS),
             help="Only this document (may be repeated); every document by default.",
+        )
+        parser.add_argument(
+            "--base-url",
+            default="http://127.0.0.1:8000/",
+            help="The address the table cards' links and QR codes begin with (default http://127.0.0.1:8000/).",
         )
         parser.add_argument(
             "--dry-run", action="store_true", help="List what would be rendered; write nothing."
@@ -57,7 +62,13 @@ class Command(BaseCommand):
             if borrowed:
                 self.stdout.write("The demo club is not loaded: building it for this run only.")
                 build_demo(get_user_model().objects.create_user(username="render-previews-demo-director"))
-            written = self.render_all(output, pdftoppm or "", options["doc"], dry_run=options["dry_run"])
+            written = self.render_all(
+                output,
+                pdftoppm or "",
+                options["doc"],
+                base_url=options["base_url"],
+                dry_run=options["dry_run"],
+            )
             # Only after the last query: a transaction marked for rollback refuses further queries.
             transaction.set_rollback(borrowed)
         self.stdout.write(
@@ -66,7 +77,9 @@ class Command(BaseCommand):
             )
         )
 
-    def render_all(self, output: Path, pdftoppm: str, only: list[str] | None, *, dry_run: bool) -> int:
+    def render_all(
+        self, output: Path, pdftoppm: str, only: list[str] | None, *, base_url: str, dry_run: bool
+    ) -> int:
         events = Event.objects.filter(club__slug=DEMO_CLUB).select_related("club").order_by("date", "pk")
         count = 0
         for event in events:
@@ -77,7 +90,7 @@ class Command(BaseCommand):
                     self.stdout.write(f"{target}  ({renderer.title}, {event.name})")
                     count += 1
                     continue
-                _, _, content = renderer(event).render()
+                _, _, content = renderer(event, base_url=base_url).render()
                 folder.mkdir(parents=True, exist_ok=True)
                 for old in folder.glob(f"{renderer.slug}-*.png"):
                     old.unlink()  # a shorter document must not leave the last run's extra pages behind

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0008_confirm_law_b_rulings'),
+        ('tournament', '0009_board_hand_record_facts'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,113 @@
+"""The hand records on paper and on screen: four hands a board and each seat's double-dummy tricks."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+
+from scoring.cards import Hands
+from scoring.core import Seat
+from tests.tournament.factories import make_club, make_event, make_member, make_played_night
+from tests.tournament.pdf_text import read_pdf
+from tournament.models import Board, Club, Event
+from tournament.pdf import DocumentUnavailable, renderer_for
+from tournament.services import hand_records
+from tournament.services.double_dummy import tricks_table
+from tournament.services.events import set_status
+
+pytestmark = pytest.mark.django_db
+
+SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def dealt_night(seed: int = 17, **kwargs: object) -> Event:
+    club = make_club()
+    director = make_member(club)
+    event = make_event(club, director, **kwargs)
+    hand_records.deal_boards(event=event, seed=seed, user=director)
+    return set_status(event=event, user=director, status=Event.Status.LOCKED)
+
+
+def dd_row(seat: str, tricks: list[int]) -> re.Pattern[str]:
+    return re.compile(rf"{SEATS[seat]}\s+" + r"\s+".join(str(n) for n in tricks) + r"\b")
+
+
+def test_the_hand_record_pdf_prints_every_board_with_its_hands_and_double_dummy_tricks() -> None:
+    event = dealt_night()
+    _, _, content = renderer_for(event, "handrecords").render()
+    read = read_pdf(content)
+    for board in Board.objects.filter(section__event=event):
+        hands = Hands.parse(board.hands)
+        assert f"Board {board.number} · dealer {SEATS[board.dealer]}" in read.text
+        page = re.sub(r"\s", "", read.pages[read.page_of(f"Board {board.number} · dealer") - 1])
+        for seat in Seat:  # the whole block is kept on the heading's page
+            assert "♥" + hands.suit_holding(seat, "H").replace(" ", "") in page
+        table = tricks_table(hands)
+        assert all(dd_row(seat, table[seat]).search(read.text) for seat in "NESW")
+    assert "♣" in read.text and "NT" in read.text
+
+
+@pytest.mark.parametrize(
+    ("paper", "size"), [(Club.PaperSize.A4, "(A4)"), (Club.PaperSize.LETTER, "(letter)")]
+)
+def test_the_hand_records_print_on_the_clubs_paper_with_embedded_fonts(paper: str, size: str) -> None:
+    event = dealt_night()
+    Club.objects.filter(pk=event.club_id).update(paper_size=paper)
+    event.refresh_from_db()
+    read = read_pdf(renderer_for(event, "handrecords").render()[2])
+    assert size in read.page_size
+    assert read.fonts and all(embedded == "yes" for _, embedded in read.fonts)
+
+
+def test_a_whist_hand_record_names_the_trump_turned_up() -> None:
+    event = dealt_night(game=Event.Game.WHIST)
+    board = Board.objects.get(section__event=event, number=1)
+    text = read_pdf(renderer_for(event, "handrecords").render()[2]).text
+    assert f"(the {board.turned} turned up)" in text
+
+
+def test_the_hand_records_wait_for_the_deals_and_for_the_event_to_close() -> None:
+    club = make_club()
+    director = make_member(club)
+    event = make_event(club, director)
+    with pytest.raises(DocumentUnavailable, match="once the event is closed"):
+        renderer_for(event, "handrecords")
+    set_status(event=event, user=director, status=Event.Status.LOCKED)
+    with pytest.raises(DocumentUnavailable, match="No board of this event has its deal yet"):
+        renderer_for(event, "handrecords")
+
+
+def test_render_pdf_prints_the_hand_records(tmp_path) -> None:
+    event = dealt_night()
+    target = tmp_path / "hands.pdf"
+    out = io.StringIO()
+    call_command("render_pdf", str(event.pk), "--doc", "handrecords", "--output", str(target), stdout=out)
+    assert "Board 1 · dealer North" in read_pdf(target.read_bytes()).text
+    open_event = make_event(event.club, None)
+    with pytest.raises(CommandError, match="once the event is closed"):
+        call_command("render_pdf", str(open_event.pk), "--doc", "handrecords", stdout=out)
+
+
+def test_the_travellers_pdf_and_page_show_the_double_dummy_tricks(client) -> None:
+    event = make_played_night(tables=3)
+    board = Board.objects.get(section__event=event, number=1)
+    table = tricks_table(Hands.parse(board.hands))
+    text = read_pdf(renderer_for(event, "travellers").render()[2]).text
+    assert "Double-dummy tricks (royals as spades):" in text
+    assert all(dd_row(seat, table[seat]).search(text) for seat in "NESW")
+    page = client.get(reverse("traveller", args=[event.club.slug, event.pk, "A", 1])).content.decode()
+    assert 'id="double-dummy"' in page
+    north = re.search(r"<tr><th>N</th>(.*?)</tr>", page)
+    assert north is not None
+    assert re.findall(r'<td class="num">(\d+)</td>', north.group(1)) == [str(n) for n in table["N"]]
+
+
+def test_the_event_page_links_the_hand_records_once_the_event_is_closed(client) -> None:
+    event = make_played_night(tables=3)
+    page = client.get(event.get_absolute_url()).content.decode()
+    assert reverse("pdf_document", args=[event.club.slug, event.pk, "handrecords"]) in page

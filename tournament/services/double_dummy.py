@@ -1,0 +1,30 @@
+"""Double-dummy tricks of a deal, from the DDS solver that endplay bundles.
+
+The only module that imports endplay: ``scoring`` stays standard library only. The table
+is a derived value of the deal, stored on the board as a cache when the deal is stored
+(``hand_records.store``) and computed on the fly for a board whose cache is missing.
+Auction Bridge's royals are spades at a higher value: the tricks are the spade tricks.
+"""
+
+from __future__ import annotations
+
+from endplay.dds import calc_dd_table
+from endplay.types import Deal
+
+from scoring.cards import Hands
+
+STRAINS = ("C", "D", "H", "S", "NT")
+"""Column order as hand records print it: ♣ ♦ ♥ ♠ NT."""
+
+SEATS = ("N", "E", "S", "W")
+
+# endplay's DDTable.to_list() is indexed [strain][seat], strains ♠ ♥ ♦ ♣ NT, seats N E S W.
+_ENDPLAY_ROW = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
+
+
+def tricks_table(hands: Hands) -> dict[str, list[int]]:
+    """Tricks each seat takes as declarer in each strain, double dummy: ``{"N": [♣, ♦, ♥, ♠, NT], ...}``."""
+    table = calc_dd_table(Deal.from_pbn(hands.to_pbn())).to_list()
+    return {
+        seat: [table[_ENDPLAY_ROW[strain]][index] for strain in STRAINS] for index, seat in enumerate(SEATS)
+    }
