@@ -161,7 +161,7 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "dashboard"  # a director logs in to run his nights
 LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"

@@ -47,6 +47,7 @@ NOT_PAGES = {
     "export_csv",
     "pdf_document",
     "standings_fragment",
+    "event_run_fragment",
     "deals_import",
     "deals_deal",
     "deals_export",

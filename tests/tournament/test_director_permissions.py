@@ -175,6 +175,7 @@ def _pages(cast: Cast) -> dict[str, str]:
     args = cast.url_args()
     return {
         "running view": reverse("event_run", args=args),
+        "running grid": reverse("event_run_fragment", args=args),
         "pairs": reverse("event_pairs", args=args),
         "table links": reverse("table_links", args=args),
         "traveller entry": reverse("traveller_entry", args=[*args, "A", 1]),
@@ -188,6 +189,7 @@ def _pages(cast: Cast) -> dict[str, str]:
 
 PAGES = [
     "running view",
+    "running grid",
     "pairs",
     "table links",
     "traveller entry",

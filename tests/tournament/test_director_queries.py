@@ -59,17 +59,35 @@ def full_night(pairs: int) -> Cast:
 
 
 @pytest.mark.parametrize("pairs", SIZES)
-def test_the_running_view_runs_eleven_queries(django_assert_num_queries: Any, pairs: int) -> None:
+@pytest.mark.parametrize(("page", "queries"), [("event_run", 11), ("event_run_fragment", 10)])
+def test_the_running_view_and_its_refreshed_grid_run_fixed_queries(
+    django_assert_num_queries: Any, pairs: int, page: str, queries: int
+) -> None:
     cast = full_night(pairs)
     # session, user, event with its club, the user's role, sections; for the section: pairs,
     # boards, results with boards/seatings/pairs, their rulings, seatings with tables and pairs;
-    # the user's role again (may the user direct?).
-    with django_assert_num_queries(11):
-        response = cast.clients["director"].get(reverse("event_run", args=cast.url_args()))
+    # the page (not the grid alone): the user's role again (may the user direct?).
+    with django_assert_num_queries(queries):
+        response = cast.clients["director"].get(reverse(page, args=cast.url_args()))
     assert response.status_code == 200
     assert sum(
         cell is not None for _, row in response.context["sections"][0].rows for cell in row
     ) == pairs // 2 * (pairs // 2)
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_the_audit_log_filtered_by_every_filter_runs_ten_queries(
+    django_assert_num_queries: Any, pairs: int
+) -> None:
+    cast = full_night(pairs)
+    board = cast.seating(1, 2).board_numbers[0]  # even tables were entered by the director
+    query = f"?board={board}&table=2&pair=2NS&who=user-{cast.director.pk}&what=create&page=1"
+    # as the unfiltered log, and the rounds and tables where the pair sat.
+    with django_assert_num_queries(10):
+        response = cast.clients["director"].get(reverse("audit_log", args=cast.url_args()) + query)
+    assert response.status_code == 200
+    assert response.context["filters"].ignored == []
+    assert [row.entry.subject for row in response.context["rows"]] == [f"Board {board}, round 1, table 2"]
 
 
 @pytest.mark.parametrize("pairs", SIZES)
@@ -85,11 +103,12 @@ def test_the_traveller_entry_runs_ten_queries(django_assert_num_queries: Any, pa
 
 
 @pytest.mark.parametrize("pairs", SIZES)
-def test_the_audit_log_runs_six_queries(django_assert_num_queries: Any, pairs: int) -> None:
+def test_the_audit_log_runs_nine_queries(django_assert_num_queries: Any, pairs: int) -> None:
     cast = full_night(pairs)
-    # session, user, event with its club, the user's role; the count for the pager; one page of
-    # entries with their users and table devices.
-    with django_assert_num_queries(6):
+    # session, user, event with its club, the user's role; the filters' choices: the people in
+    # the log, the tables, the pairs; the count for the pager; one page of entries with their
+    # users and table devices.
+    with django_assert_num_queries(9):
         response = cast.clients["director"].get(reverse("audit_log", args=cast.url_args()))
     assert response.status_code == 200
     assert len(response.context["rows"]) == min(200, response.context["page"].paginator.count)

@@ -252,8 +252,8 @@ def test_the_running_view_marks_each_board_in_missing_or_disputed_and_the_agreed
         for cell in row
         if cell
     }
-    assert marks[(1, 1)] == ["in", "disputed"]
-    assert marks[(2, 1)] == ["in", "in"]
+    assert marks[(1, 1)] == ["entered", "disputed"]
+    assert marks[(2, 1)] == ["entered", "entered"]
     assert marks[(3, 1)] == ["missing", "missing"]
     page = text(response)
     assert f'id="seating-{other.pk}"' in page and "agreed" in page

@@ -118,9 +118,9 @@ def test_a_table_edit_racing_agree_round_never_lands_after_the_round_is_agreed(
     correction = Facts(contract=Contract(4, Strain.HEARTS), declarer=Seat.N, tricks=9)
     checked = Facts.validate
 
-    def slow(facts: Facts) -> None:
+    def slow(facts: Facts, dealer: Any = None) -> None:
         time.sleep(0.5)  # the edit has passed its Law E check; "agree round" comes in now
-        checked(facts)
+        checked(facts, dealer)
 
     monkeypatch.setattr(Facts, "validate", slow)
     outcomes = race(
@@ -145,12 +145,12 @@ def test_a_resend_racing_its_first_send_hears_already_saved(monkeypatch: Any) ->
     validated = []
     checked = Facts.validate
 
-    def slow_second(facts: Facts) -> None:
+    def slow_second(facts: Facts, dealer: Any = None) -> None:
         # The second request to reach the board check arrives after the first has committed.
         validated.append(1)
         if len(validated) > 1:
             time.sleep(0.5)
-        checked(facts)
+        checked(facts, dealer)
 
     monkeypatch.setattr(Facts, "validate", slow_second)
     key = uuid.uuid4()

@@ -163,12 +163,13 @@ def test_a_double_submit_saves_one_result_and_says_already_saved(client):
     assert "Already saved" in text(second)
 
 
-def test_a_different_result_for_a_board_already_entered_is_refused_and_the_first_kept(client):
+def test_a_different_result_for_a_board_already_entered_keeps_the_first_and_offers_a_correction(client):
     seating = seating_of(running_event())
     enter(client, seating, tricks=10)
     response = enter(client, seating, tricks=8)
     assert response.status_code == 200
-    assert "is already entered at this table" in text(response)
+    assert "Another phone at this table entered board" in text(response)
+    assert 'id="correct-it"' in text(response)
     assert Result.objects.get().tricks == 10
 
 
@@ -372,14 +373,15 @@ def test_the_edit_page_is_filled_with_what_was_entered(client):
     assert 'value="S" id="id_declarer_2" checked' in page
 
 
-def test_a_confirmed_result_cannot_be_corrected_at_the_table(client):
+def test_a_result_of_an_agreed_round_cannot_be_corrected_at_the_table(client):
     seating = seating_of(running_event())
-    enter(client, seating, tricks=8)
-    result = Result.objects.get()
-    client.post(url("table_confirm", seating, result.pk))
+    enter_round(client, seating)
+    confirm_round(client, seating)
+    client.post(url("table_agree", seating, seating.round))
+    result = Result.objects.filter(seating=seating).order_by("board__number").first()
     response = client.post(url("table_edit", seating, result.pk), auction(seating, tricks=9, reason="typo"))
     result.refresh_from_db()
-    assert result.tricks == 8
+    assert result.tricks == 10
     assert "can no longer be corrected (Law E)" in text(response)
     assert "can no longer be corrected (Law E)" in text(client.get(url("table_edit", seating, result.pk)))
 

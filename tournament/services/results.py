@@ -281,9 +281,10 @@ def correct(
 ) -> Result:
     """Change a recorded result, keeping before, after and the reason in the audit log.
 
-    A table may change its own entry only until the opponents confirm it; a revoke may not
-    be claimed once the deal's score is agreed (Law D); once the round is agreed, only a
-    director or scorer may correct a score (Law E).
+    A table may correct its own entry until the round is agreed (Law E), unless the
+    director confirmed or ruled on it (``table_correction_refused``); its correction goes
+    back to the opponents, who confirm it again. A revoke may not be claimed once the
+    deal's score is agreed (Law D). A director or scorer may correct any result.
     """
     event = result.section.event
     _check_event_open(event)
@@ -291,19 +292,14 @@ def correct(
         raise ResultRefused("Say why the result is corrected: the reason is kept in the audit log.", "reason")
     _check_reason(reason)
     if table is not None:
-        if result.not_played:
-            raise ResultRefused(
-                f"The director ruled on board {result.board.number} (Law B): only the director may change it."
-            )
-        agreed = result.status == Result.Status.CONFIRMED
-        new_revoke = len(facts.revokes) > len(result.revokes)
-        if new_revoke:
+        refused = table_correction_refused(result)
+        if refused:
+            raise ResultRefused(refused)
+        if len(facts.revokes) > len(result.revokes):
+            agreed = result.status == Result.Status.CONFIRMED
             verdict = may_claim_revoke(last_trick_quitted=True, score_agreed=agreed)
             if not verdict.allowed:
                 raise ResultRefused(verdict.reason, "revokes")
-        verdict = may_correct_score(round_agreed=result.seating.agreed_at is not None or agreed)
-        if not verdict.allowed:
-            raise ResultRefused(verdict.reason + " Ask the director.")
     facts.validate(result.board.dealer)
     before = snapshot(result)
     with transaction.atomic():
@@ -324,6 +320,24 @@ def correct(
             reason=reason,
         )
     return result
+
+
+def table_correction_refused(result: Result) -> str:
+    """Why a table may not correct its own result now, or '' when it may.
+
+    Until the scores of the round are agreed a proved error may be corrected (Law E), even
+    after the opponents confirmed the board: they confirm the corrected one again. A
+    director's act is final: a board he confirmed or ruled on is changed by him only.
+    Reads the result's rulings (prefetched on the table's pages).
+    """
+    number = result.board.number
+    if result.not_played:
+        return f"The director ruled on board {number} (Law B): only the director may change it."
+    if result.seating.agreed_at is not None:
+        return may_correct_score(round_agreed=True).reason + " Ask the director."
+    if result.confirmed_by_id is not None or any(ruling.active for ruling in result.rulings.all()):
+        return f"The director confirmed or ruled on board {number}: only the director may change it."
+    return ""
 
 
 @_locked

@@ -47,6 +47,7 @@ from ..services.events import LockNeedsConfirmation, NamesRefused, SetupRefused
 from ..services.results import ResultRefused
 from ..services.standings import score_section
 from . import director_screens as screens
+from .audit import audit_filter
 from .director_results import (
     entry_preview,
     refuse,
@@ -57,6 +58,9 @@ from .director_results import (
     ruling_undo,
     traveller_entry,
 )
+from .public import REFRESH_SECONDS
+
+AUDIT_PAGE = 200
 
 
 def _grid_seatings(section: Section) -> list[Seating]:
@@ -143,20 +147,33 @@ def _save_names(form: PairsForm, event: Event, user: Any) -> bool:
     return True
 
 
-@login_required
-def event_run(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
-    """The running view: tables × rounds, which boards are in, missing or disputed, and the problems."""
+def _running(request: HttpRequest, club_slug: str, event_id: int) -> dict[str, Any]:
     event = event_for_role(request, club_slug, event_id, SCORING)
     sections = [
         screens.running_section(score_section(section), _grid_seatings(section))
         for section in event.sections.all()
     ]
-    may_direct = role_in(request.user, event.club) in DIRECTING
-    return render(
-        request,
-        "tournament/director/event_run.html",
-        {"event": event, "sections": sections, "may_direct": may_direct},
-    )
+    return {"event": event, "sections": sections, "refresh_seconds": REFRESH_SECONDS}
+
+
+@login_required
+def event_run(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """The running view: tables × rounds, each board in, confirmed, disputed or missing, and the problems.
+
+    While play goes on the grid refreshes itself (refresh.js, from ``event_run_fragment``)."""
+    context = _running(request, club_slug, event_id)
+    context["may_direct"] = role_in(request.user, context["event"].club) in DIRECTING
+    return render(request, "tournament/director/event_run.html", context)
+
+
+@login_required
+def event_run_fragment(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """The running grid alone, for refresh.js to swap in while the event is in play."""
+    context = _running(request, club_slug, event_id)
+    response = render(request, "tournament/director/_run_sections.html", context)
+    response["X-Event-Status"] = context["event"].status
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 STATUS_ACTIONS: dict[str, tuple[dict[str, Any], str]] = {
@@ -231,12 +248,16 @@ def round_agree(request: HttpRequest, club_slug: str, event_id: int, seating_id:
 
 @login_required
 def audit_log(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
-    """Every change: when, who (a person or a table's device), what, before → after, why. 200 a page."""
+    """Every change: when, who (a person or a table's device), what, before → after, why. 200 a page.
+
+    Filtered by board, table, pair, who and what (``views.audit``); the pager keeps the filters."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    entries = AuditEntry.objects.filter(event=event).for_log()
-    page = Paginator(entries, 200).get_page(params.number(request.GET.get("page")))
+    filters = audit_filter(request, event)
+    entries = filters.apply(AuditEntry.objects.filter(event=event).for_log())
+    page = Paginator(entries, AUDIT_PAGE).get_page(params.number(request.GET.get("page")))
     rows = [screens.audit_row(entry) for entry in page]
-    return render(request, "tournament/director/audit_log.html", {"event": event, "page": page, "rows": rows})
+    context = {"event": event, "page": page, "rows": rows, "filters": filters}
+    return render(request, "tournament/director/audit_log.html", context)
 
 
 E = "c/<slug:club_slug>/e/<num:event_id>"
@@ -245,6 +266,7 @@ urlpatterns = [
     path("c/<slug:club_slug>/events/new/", event_create, name="event_create"),
     path(f"{E}/pairs/", event_pairs, name="event_pairs"),
     path(f"{E}/run/", event_run, name="event_run"),
+    path(f"{E}/run/live/", event_run_fragment, name="event_run_fragment"),
     path(f"{E}/status/", event_status, name="event_status"),
     path(f"{E}/tables/", table_links, name="table_links"),
     path(f"{E}/s/<letter:letter>/boards/<num:number>/enter/", traveller_entry, name="traveller_entry"),

@@ -57,13 +57,34 @@ def movement_check(plan: Plan) -> dict[str, Any]:
 # The running view -------------------------------------------------------------------------
 
 
+# A board's state in the grid, in the order the legend lists them.
+RUNNING_STATES = {
+    "missing": "missing",
+    "entered": "in, awaiting the opponents",
+    "confirmed": "confirmed",
+    "disputed": "disputed",
+    "problem": "to rule on",
+}
+
+
 @dataclass
 class BoardMark:
-    """One board of a seating: in, missing, disputed, or in with a problem the director must see."""
+    """A board of a seating: missing, entered (the opponents to confirm), confirmed, disputed, to rule on."""
 
     number: int
     state: str
     result_id: int | None = None
+    by_director: bool = False
+
+    @property
+    def is_in(self) -> bool:
+        return self.state not in ("missing", "disputed")
+
+    @property
+    def words(self) -> str:
+        if self.state == "confirmed" and self.by_director:
+            return "confirmed by the director"
+        return RUNNING_STATES[self.state]
 
 
 @dataclass
@@ -77,7 +98,7 @@ class Cell:
 
     @property
     def complete(self) -> bool:
-        return all(mark.state in ("in", "problem") for mark in self.boards)
+        return all(mark.is_in for mark in self.boards)
 
 
 @dataclass
@@ -95,15 +116,19 @@ def _mark(number: int, scored: ScoredResult | None) -> BoardMark:
         return BoardMark(number, "missing")
     result = scored.result
     if result.status == Result.Status.DISPUTED:
-        return BoardMark(number, "disputed", result.pk)
-    return BoardMark(number, "problem" if scored.problem else "in", result.pk)
+        state = "disputed"
+    elif scored.problem:
+        state = "problem"
+    else:
+        state = "confirmed" if result.status == Result.Status.CONFIRMED else "entered"
+    return BoardMark(number, state, result.pk, result.confirmed_by_director)
 
 
 def running_section(sheet: SectionScores, seatings: list[Seating]) -> RunningSection:
     """The grid of tables × rounds with each seating's boards marked, from one section's scores."""
     found = {(s.result.seating_id, s.result.board.number): s for s in sheet.results}
     grid: dict[int, dict[int, Cell]] = defaultdict(dict)
-    counts = {"in": 0, "missing": 0, "disputed": 0, "problem": 0}
+    counts = dict.fromkeys(RUNNING_STATES, 0)
     for seating in seatings:
         marks = [_mark(n, found.get((seating.pk, n))) for n in seating.board_numbers]
         for mark in marks:
@@ -111,6 +136,7 @@ def running_section(sheet: SectionScores, seatings: list[Seating]) -> RunningSec
         grid[seating.table.number][seating.round] = Cell(seating, marks)
     rounds = list(range(1, sheet.section.rounds + 1))
     rows = [(table, [grid[table].get(r) for r in rounds]) for table in sorted(grid)]
+    counts["in"] = counts["entered"] + counts["confirmed"] + counts["problem"]
     flags = disagreements_among((s.result for s in sheet.results), sheet.event)
     return RunningSection(sheet, rounds, rows, sorted(sheet.boards), counts, flags)
 

@@ -21,6 +21,7 @@ from scoring.core import Side
 
 from .. import reports
 from ..access import role_in, viewable_event
+from ..forms.table import PinForm
 from ..models import Event, Pair, Section
 from ..services.events import movement_of
 from ..services.standings import SectionScores, score_section
@@ -32,7 +33,10 @@ REFRESH_SECONDS = 15
 def home(request: HttpRequest) -> HttpResponse:
     """The published events, newest first, and the way in for directors and players."""
     events = Event.objects.visible_to(request.user).for_list()[:50]
-    return render(request, "tournament/home.html", {"events": events})
+    # The PIN box posts to the table's PIN page, which checks and throttles it.
+    pin_form = PinForm(auto_id="home-%s")
+    pin_form.fields["pin"].widget.attrs.pop("autofocus", None)
+    return render(request, "tournament/home.html", {"events": events, "pin_form": pin_form})
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.deal import DealScore
-from scoring.duplicate_laws import may_correct_score
 from scoring.errors import ScoringError
 from scoring.whist import duplicate_whist_deal
 
@@ -29,8 +28,8 @@ from .. import params, throttle
 from ..forms.table import DisputeForm, EntryForm, PinForm, correction_form, entry_form
 from ..models import Board, Event, Result, Ruling, Seating, Table
 from ..services import results
-from ..services.facts import score_of
-from ..services.results import ResultRefused
+from ..services.facts import FACT_FIELDS, score_of
+from ..services.results import ResultRefused, table_correction_refused
 
 
 @dataclass
@@ -164,6 +163,10 @@ def _field(form: Any, name: str | None) -> str | None:
     return name if name in form.fields else None
 
 
+# What a phone types: the facts, not the state the opponents and the director give them.
+FACTS_TYPED = [name for name in FACT_FIELDS if name != "status"]
+
+
 @require_http_methods(["GET", "POST"])
 def table_pin(request: HttpRequest) -> HttpResponse:
     """Open a table's page from its six-digit PIN; wrong PINs are throttled across clients.
@@ -225,6 +228,7 @@ def table_board(request: HttpRequest, secret: str, round: int, board: int) -> Ht
         return redirect(_home(night))
     entered = next((r for r in table_round.results if r.board.number == board), None)
     if entered is not None:
+        messages.info(request, f"Board {board} is already entered at this table: this is what was recorded.")
         return redirect("table_result", secret, entered.pk)
     boards = {b.number: b for b in Board.objects.filter(section_id=night.table.section_id, number=board)}
     pairs = {"ns": table_round.seating.ns.label, "ew": table_round.seating.ew.label}
@@ -253,6 +257,11 @@ def table_enter(request: HttpRequest, secret: str) -> HttpResponse:
     )
     if form.is_valid() and form.seating is not None:
         data = form.cleaned_data
+        entered = next(
+            (r for r in night.round(form.seating.round).results if r.board.number == data["board"]), None
+        )
+        if entered is not None:
+            return _entered_before(request, night, form, entered)
         try:
             saved = results.record(
                 seating=form.seating,
@@ -283,6 +292,31 @@ def _saved(request: HttpRequest, night: TableNight, form: EntryForm, saved: resu
     return redirect("table_result", night.table.secret, saved.result.pk)
 
 
+def _entered_before(request: HttpRequest, night: TableNight, form: EntryForm, first: Result) -> HttpResponse:
+    """Another phone entered this board first: show what it recorded; if it differs, offer to correct it.
+
+    The correction form is filled with what this phone typed; saving it goes to
+    ``table_edit`` and back to the opponents for their confirmation."""
+    result = table_result_of(night, first.pk)
+    typed = Result(board=result.board)
+    form.facts().apply_to(typed)
+    if all(getattr(typed, name) == getattr(result, name) for name in FACTS_TYPED):
+        messages.info(request, f"Board {result.board.number} was already recorded just so; nothing new.")
+        return redirect("table_result", night.table.secret, result.pk)
+    initial = {name: request.POST.get(name) for name in form.fields if name in request.POST}
+    correction = correction_form(None, result=result)
+    correction.initial.update(initial, reason="Entered again from another phone: this is what we played.")
+    context = {
+        "night": night,
+        "event": night.event,
+        "result": result,
+        "form": correction,
+        "notice": table_correction_refused(result),
+        "entered_before": True,
+    }
+    return render(request, "tournament/table/edit.html", context)
+
+
 @require_GET
 @never_cache
 def table_result(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
@@ -303,6 +337,7 @@ def table_result(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
         and not result.not_played
         and not table_round.agreed
         and not night.closed_message,
+        "correction_refused": night.closed_message or table_correction_refused(result),
         "dispute_form": DisputeForm(),
     }
     return render(request, "tournament/table/result.html", context)
@@ -382,12 +417,7 @@ def table_edit(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
                 request, f"Board {result.board.number} corrected. The opponents, please check again."
             )
             return redirect("table_result", secret, result.pk)
-    agreed = result.status == Result.Status.CONFIRMED or result.seating.agreed_at is not None
-    notice = may_correct_score(round_agreed=True).reason + " Ask the director." if agreed else ""
-    if result.not_played:
-        notice = (
-            f"The director ruled on board {result.board.number} (Law B): only the director may change it."
-        )
+    notice = table_correction_refused(result)
     context = {"night": night, "event": night.event, "result": result, "form": form, "notice": notice}
     return render(request, "tournament/table/edit.html", context)
 

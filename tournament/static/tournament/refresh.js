@@ -1,28 +1,29 @@
-// Keep the standings current while the event is in play: fetch the standings fragment every
-// few seconds and swap it in. Stops when the server says the event is no longer running.
+// Keep a live part of a page current while the event is in play: the public standings, the
+// director's running view. Each element with data-refresh names the fragment to fetch every
+// few seconds (data-every) and swap in. Stops when the server says the event is no longer running.
 (function () {
   "use strict";
-  var box = document.getElementById("standings");
-  if (!box || !box.dataset.refresh) { return; }
-  var every = (parseInt(box.dataset.every, 10) || 15) * 1000;
-  var timer = null;
+  document.querySelectorAll("[data-refresh]").forEach(function (box) {
+    var every = (parseInt(box.dataset.every, 10) || 15) * 1000;
+    var timer = null;
 
-  function refresh() {
-    if (document.hidden) { return; }  // a phone in a pocket need not poll
-    box.classList.add("refreshing");
-    fetch(box.dataset.refresh, { headers: { "Accept": "text/html" }, cache: "no-store", credentials: "same-origin" })
-      .then(function (response) {
-        if (!response.ok) { throw new Error("status " + response.status); }
-        var status = response.headers.get("X-Event-Status");
-        return response.text().then(function (html) {
-          box.innerHTML = html;
-          if (status && status !== "running") { window.clearInterval(timer); }
-        });
-      })
-      .catch(function () { /* the club Wi-Fi dropped: try again at the next tick */ })
-      .then(function () { box.classList.remove("refreshing"); });
-  }
+    function refresh() {
+      if (document.hidden) { return; }  // a phone in a pocket need not poll
+      box.classList.add("refreshing");
+      fetch(box.dataset.refresh, { headers: { "Accept": "text/html" }, cache: "no-store", credentials: "same-origin" })
+        .then(function (response) {
+          if (!response.ok) { throw new Error("status " + response.status); }
+          var status = response.headers.get("X-Event-Status");
+          return response.text().then(function (html) {
+            box.innerHTML = html;
+            if (status && status !== "running") { window.clearInterval(timer); }
+          });
+        })
+        .catch(function () { /* the club Wi-Fi dropped: try again at the next tick */ })
+        .then(function () { box.classList.remove("refreshing"); });
+    }
 
-  timer = window.setInterval(refresh, every);
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh(); } });
+    timer = window.setInterval(refresh, every);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh(); } });
+  });
 })();
