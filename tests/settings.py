@@ -14,3 +14,6 @@ STATIC_ROOT = Path(tempfile.gettempdir()) / "duplicate-test-static"
 STATIC_ROOT.mkdir(exist_ok=True)
 # Live-server threads must not keep connections open past a test: PostgreSQL could not drop the test database.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+# Recap mail is sent in the request in tests, where the test's transaction can see it; one test
+# runs the background thread on purpose (tests/tournament/test_recap_mail.py).
+RECAP_EMAILS_IN_BACKGROUND = False

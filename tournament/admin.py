@@ -23,8 +23,8 @@ class MembershipAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["name", "number", "club"]
-    search_fields = ["name", "number"]
+    list_display = ["name", "number", "email", "club"]
+    search_fields = ["name", "number", "email"]
 
 
 @admin.register(Event)

@@ -6,7 +6,8 @@ field is bounded here, checked by its form (the message sits on the field) and a
 the service that saves it, so no path (a command, a tampered post) gets past the bound.
 The figures: a ruling's note of what happened, 500 characters (a paragraph; the longest
 the engine writes for Law B is under 250); a reason for a correction, a deletion, a
-dispute or an undone ruling, 200 (a sentence); a law, 40; a name, 80; an event's name, 120.
+dispute or an undone ruling, 200 (a sentence); a law, 40; a name, 80; an event's name, 120;
+a membership number, 20; an email address, 254 (the most SMTP carries, RFC 5321).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ REASON = 200
 LAW = 40
 NAME = 80
 EVENT_NAME = 120
+MEMBER_NUMBER = 20
+EMAIL = 254
 
 
 def too_long(text: str, limit: int, what: str) -> str:

@@ -23,6 +23,8 @@ from .querysets import (
     EventQuerySet,
     MembershipQuerySet,
     PairQuerySet,
+    PlayerQuerySet,
+    RecapSendQuerySet,
     ResultQuerySet,
     RulingQuerySet,
     SeatingQuerySet,
@@ -85,9 +87,14 @@ class Membership(models.Model):
 
 
 class Player(models.Model):
+    """A member of the club's player list: pairs are named from it, recaps are emailed to it."""
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=80)
-    number = models.CharField("membership number", max_length=20, blank=True)
+    name = models.CharField(max_length=limits.NAME)
+    number = models.CharField("membership number", max_length=limits.MEMBER_NUMBER, blank=True)
+    email = models.EmailField("email address", max_length=limits.EMAIL, blank=True, default="")
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -95,6 +102,9 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.club.slug, self.pk])
 
 
 class Event(models.Model):
@@ -532,17 +542,15 @@ class AuditEntry(models.Model):
         RULING = "ruling", "Ruling recorded"
         UNDO = "undo", "Ruling undone"
         EVENT = "event", "Event changed"
+        PLAYERS = "players", "Players changed"
+        RECAPS = "recaps", "Recaps sent"
 
+    # A change to the club's player list belongs to no event: it names its club instead.
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
     )
     club = models.ForeignKey(
-        Club,
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="+",
-        help_text="Set on a club's own entries, such as an event's deletion, which outlive the event.",
+        Club, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
     )
     result = models.ForeignKey(Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit")
     action = models.CharField(max_length=10, choices=Action.choices)
@@ -564,6 +572,12 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=False) | Q(club__isnull=False),
+                name="audit_entry_of_an_event_or_club",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.subject}"
@@ -575,3 +589,51 @@ class AuditEntry(models.Model):
         if self.table_id is not None and self.table is not None:
             return f"Table {self.table.number} device"
         return "system"
+
+
+class PairStanding(models.Model):
+    """A pair's place in a closed night, as the standings show it: kept when the night is closed.
+
+    A closed (locked) night changes no more, so its standings are worked out once, when it is
+    closed, for the player's page, which lists every night a player played in a fixed number of
+    queries. Reopening the night drops them; closing it again works them out anew.
+    """
+
+    pair = models.OneToOneField(Pair, on_delete=models.CASCADE, related_name="standing")
+    rank = models.CharField(max_length=8, blank=True, help_text='"2=" when shared; blank in a team match.')
+    of = models.PositiveSmallIntegerField(default=0, help_text="How many pairs were ranked.")
+    score = models.CharField(max_length=120, help_text='As the standings show it: "+50 (+49 2/3)".')
+
+    def __str__(self) -> str:
+        return f"{self.pair}: {self.rank} {self.score}"
+
+
+class RecapSend(models.Model):
+    """One player's recap emailed after the night is published: pending, sending, sent or failed."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting"
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="recap_sends")
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="recap_sends")
+    email = models.EmailField(max_length=limits.EMAIL)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    error = models.CharField(max_length=limits.REASON, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    queued = models.DateTimeField(default=timezone.now)
+    sent = models.DateTimeField(null=True, blank=True)
+
+    objects = RecapSendQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["player__name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_recap_send_per_player_per_event")
+        ]
+
+    def __str__(self) -> str:
+        return f"Recap of {self.event} to {self.email}: {self.get_status_display()}"

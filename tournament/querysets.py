@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # the models import this module; the generics below name them
         Event,
         Membership,
         Pair,
+        Player,
+        RecapSend,
         Result,
         Ruling,
         Seating,
@@ -56,6 +58,27 @@ class PairQuerySet(models.QuerySet["Pair"]):
     def for_naming(self) -> PairQuerySet:
         """The pairs screen: every pair of the event with players and team, section by section."""
         return self.with_teams().order_by("section__letter", "id")
+
+    def for_player_page(self, player: Player) -> PairQuerySet:
+        """A player's nights: each pair the player played in, with its event, both players and the
+        standing kept when the night was closed; newest night first. One query, however many."""
+        return (
+            self.filter(Q(player1=player) | Q(player2=player))
+            .select_related("section__event", "player1", "player2", "standing")
+            .order_by("-section__event__date", "-section__event__id", "section__letter")
+        )
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def for_list(self) -> PlayerQuerySet:
+        """The club's player list and its CSV: every player by name, nothing joined."""
+        return self.order_by("name", "id")
+
+
+class RecapSendQuerySet(models.QuerySet["RecapSend"]):
+    def for_progress(self) -> RecapSendQuerySet:
+        """The event page's progress of the recaps emailed: each send with its player, by name."""
+        return self.select_related("player").order_by("player__name", "id")
 
 
 class TableQuerySet(models.QuerySet["Table"]):

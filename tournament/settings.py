@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
@@ -227,3 +228,31 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 10_000},
     }
 }
+
+# --- Email: each player's recap once a night is published (tournament/services/recap_mail.py) -----
+# EMAIL_URL says where mail goes, as one address (dj-email-url): smtp://user:password@host:587/?tls=True,
+# submission://… (port 587 with STARTTLS), smtps://… (SSL), console:// (printed in the server's output:
+# the default, so nothing leaves the laptop until a club sets it), file:///path/to/folder, dummy://.
+# Without EMAIL_URL the usual EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS and EMAIL_USE_SSL are read (EMAIL_BACKEND then defaults to SMTP).
+if "EMAIL_URL" in os.environ:
+    vars().update(dj_email_url.parse(os.environ["EMAIL_URL"]))
+elif "EMAIL_HOST" in os.environ:
+    EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+else:
+    EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# A mail server that does not answer fails that one send, not the whole batch.
+EMAIL_TIMEOUT = vars().get("EMAIL_TIMEOUT") or 20
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "results@localhost")
+# The address the recap links in the mail start with: the club's public results site. Unset, the
+# address the director's browser used (on the club's Wi-Fi, one that works only there).
+SITE_URL = os.environ.get("SITE_URL", "")
+# The recaps are mailed in a thread of the server's so that publishing answers at once; the tests
+# send them in the request, where the test's own transaction can see them.
+RECAP_EMAILS_IN_BACKGROUND = env_bool("RECAP_EMAILS_IN_BACKGROUND", True)

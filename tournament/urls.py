@@ -12,6 +12,7 @@ from .views import (
     exports,
     hand_records,
     pdfs,
+    players,
     public,
     table,
 )
@@ -28,4 +29,5 @@ urlpatterns = [
     *table.urlpatterns,
     *exports.urlpatterns,
     *pdfs.urlpatterns,
+    *players.urlpatterns,
 ]

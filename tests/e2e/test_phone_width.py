@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.conftest import PHONE, TIMEOUT_MS
 from tests.tournament.factories import make_event, make_result
 from tournament.demo import DEMO_CLUB
-from tournament.models import Club, Event, Result, Table
+from tournament.models import Club, Event, Player, Result, Table
 from tournament.services.events import set_status
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -48,6 +48,8 @@ NOT_PAGES = {
     "pdf_document",
     "standings_fragment",
     "event_run_fragment",
+    "players_export",
+    "recaps_send",
     "deals_import",
     "deals_deal",
     "deals_export",
@@ -64,6 +66,10 @@ def demo_pages() -> tuple[Pages, Pages]:
     director: Pages = [("dashboard", reverse("dashboard"))]
     director.append(("event_create", reverse("event_create", args=[DEMO_CLUB])))
     director.append(("club_audit", reverse("club_audit", args=[DEMO_CLUB])))
+    director += [(name, reverse(name, args=[DEMO_CLUB])) for name in ("player_list", "players_import")]
+    player = Player.objects.filter(club__slug=DEMO_CLUB).order_by("pk").first()
+    assert player is not None
+    director.append(("player", reverse("player", args=[DEMO_CLUB, player.pk])))
     for event in Event.objects.filter(club__slug=DEMO_CLUB).order_by("pk"):
         args = [DEMO_CLUB, event.pk]
         section = event.sections.get()

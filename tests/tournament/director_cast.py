@@ -68,8 +68,12 @@ def make_cast(**event_kwargs: Any) -> Cast:
     return Cast(club, event, section, director, scorer, other_director, clients)
 
 
-def assert_refused(actor: str, response: Any) -> None:
-    """How the cast is turned away from a director's write: 403, 404 or the login page."""
+def assert_refused(response: Any, actor: str) -> None:
+    """How a write is refused to each of the cast: 403 for the club's scorer (a club person who
+    may look), 404 for another club's director (the URL confirms nothing), a login redirect for
+    a table device or an anonymous visitor."""
+    from django.urls import reverse
+
     if actor == "scorer":
         assert response.status_code == 403
     elif actor == "other_director":

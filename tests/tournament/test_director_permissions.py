@@ -98,6 +98,12 @@ def rule_on_irregular_hands(cast: Cast) -> Request:
     return url, data | {"short_side": "NS"}
 
 
+def rule_on_irregular_hands_of_an_entered_board(cast: Cast) -> Request:
+    url = reverse("ruling_irregular", args=[*cast.url_args(), "A", cast.result.board.number])
+    data = {"seating": cast.result.seating_id, "discovered": "after_overplay_began"}
+    return url, data | {"surplus_with": "adversary", "short_side": "NS"}
+
+
 def agree_a_round(cast: Cast) -> Request:
     return reverse("round_agree", args=[*cast.url_args(), cast.seating(1, 3).pk]), {}
 
@@ -139,6 +145,10 @@ WRITES: dict[str, tuple[Callable[[Cast], Request], Callable[[Cast], bool]]] = {
         rule_on_irregular_hands,
         lambda c: Ruling.objects.filter(kind="irregular_average").exists(),
     ),
+    "rule on irregular hands of an entered board": (
+        rule_on_irregular_hands_of_an_entered_board,
+        lambda c: Ruling.objects.filter(result=c.result.pk, kind="irregular_average").exists(),
+    ),
     "agree a round": (
         agree_a_round,
         lambda c: Seating.objects.get(pk=c.seating(1, 3).pk).agreed_at is not None,
@@ -166,7 +176,7 @@ def test_no_one_else_can_make_a_write_and_nothing_changes(cast: Cast, actor: str
     url, data = make_request(cast)
     before = fingerprint(cast.event)
     response = cast.clients[actor].post(url, data)
-    assert_refused(actor, response)
+    assert_refused(response, actor)
     assert not done(cast)
     assert fingerprint(cast.event) == before
 

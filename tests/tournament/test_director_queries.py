@@ -59,14 +59,15 @@ def full_night(pairs: int) -> Cast:
 
 
 @pytest.mark.parametrize("pairs", SIZES)
-@pytest.mark.parametrize(("page", "queries"), [("event_run", 11), ("event_run_fragment", 10)])
+@pytest.mark.parametrize(("page", "queries"), [("event_run", 12), ("event_run_fragment", 10)])
 def test_the_running_view_and_its_refreshed_grid_run_fixed_queries(
     django_assert_num_queries: Any, pairs: int, page: str, queries: int
 ) -> None:
     cast = full_night(pairs)
     # session, user, event with its club, the user's role, sections; for the section: pairs,
     # boards, results with boards/seatings/pairs, their rulings, seatings with tables and pairs;
-    # the page (not the grid alone): the user's role again (may the user direct?).
+    # the page (not the grid alone): the user's role again (may the user direct?), and the
+    # recaps emailed, with their players.
     with django_assert_num_queries(queries):
         response = cast.clients["director"].get(reverse(page, args=cast.url_args()))
     assert response.status_code == 200

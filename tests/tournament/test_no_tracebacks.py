@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 
 from tests.tournament.factories import make_played_night
-from tournament.models import Membership, Result, Ruling, Seating, Table
+from tournament.models import Membership, Player, Result, Ruling, Seating, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +63,7 @@ def night() -> dict[str, Any]:
             "letter": section.letter,
             "number": 1,
             "pair_pk": section.pairs.first().pk,
+            "player_id": Player.objects.filter(club=event.club).first().pk,
             "result_id": result.pk,
             "rid": result.pk,
             "ruling_id": Ruling.objects.first().pk if Ruling.objects.exists() else 1,

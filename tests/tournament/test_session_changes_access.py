@@ -105,7 +105,7 @@ def test_no_one_else_can_make_the_change_and_nothing_changes(actor: str, write: 
 
     response = cast.clients[actor].post(url, data)
 
-    assert_refused(actor, response)
+    assert_refused(response, actor)
     assert not done(cast)
     assert (
         fingerprint(cast.event),

@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak
 
 from scoring.core import Side
 
-from ..models import Pair
+from ..models import Event, Pair
 from ..reports import RecapLine, StandingRow, recap_rows, standings_rows
 from ..services.standings import SectionScores
 from .base import MINUS, RED, PdfRenderer, contract_markup, pair_order, plain, rounded, signed, trumps_markup
@@ -56,12 +56,37 @@ class RecapsPdf(PdfRenderer):
     title = "Recap sheets"
     description = "Each pair's score card: every deal, the average, ± and running total, rulings, a chart."
 
+    def __init__(
+        self,
+        event: Event,
+        *,
+        base_url: str = "",
+        pair: Pair | None = None,
+        sheets: list[SectionScores] | None = None,
+    ) -> None:
+        """Every pair's recap, or only ``pair``'s (the one emailed to its players). ``sheets``, when
+        given, are the event's sections already scored, shared by many single-pair recaps."""
+        super().__init__(event, base_url=base_url)
+        self.pair = pair
+        if sheets is not None:
+            self.__dict__["sheets"] = sheets  # the cached property, filled in advance
+
+    @property
+    def filename(self) -> str:
+        whole = super().filename
+        return whole if self.pair is None else whole.removesuffix(".pdf") + f"-pair-{self.pair.label}.pdf"
+
     def story(self) -> list[Flowable]:
         story: list[Flowable] = []
         for sheet in self.sheets:
             standings = self.standings(sheet)
             for pair in sorted(
-                (p for p in sheet.pairs.values() if not p.is_phantom), key=lambda p: pair_order(p.label)
+                (
+                    p
+                    for p in sheet.pairs.values()
+                    if not p.is_phantom and (self.pair is None or p.pk == self.pair.pk)
+                ),
+                key=lambda p: pair_order(p.label),
             ):
                 if story:
                     story.append(PageBreak())

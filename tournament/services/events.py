@@ -33,6 +33,7 @@ from ..models import (
     Table,
     Team,
 )
+from .players import drop_standings, keep_standings
 
 EVEN_MITCHELLS = (Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
 
@@ -420,6 +421,10 @@ def set_status(
     if published is not None:
         event.published = published
     event.save(update_fields=["status", "published"])
+    if event.status == Event.Status.LOCKED and before["status"] != Event.Status.LOCKED:
+        keep_standings(event)  # a closed night changes no more: its places are kept once
+    elif event.status != Event.Status.LOCKED and before["status"] == Event.Status.LOCKED:
+        drop_standings(event)
     AuditEntry.objects.create(
         event=event,
         action=AuditEntry.Action.EVENT,

@@ -17,7 +17,7 @@ from scoring.pairs import Irregular
 
 from .. import limits
 from ..models import AuditEntry, Result, Ruling, Seating
-from .results import Facts, ResultRefused, check_text, record, set_status
+from .results import Facts, ResultRefused, check_text, correct, record, set_status
 
 # Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -86,6 +86,8 @@ def rule_irregular_hands(
     Only the case of Law B (3) with three or more tables is scored by a ruling: the table
     records the deal as not played and takes the average, or the lowest and highest scores.
     A new deal or a deal sent back is played again, and its result entered as usual.
+    A result already entered at the table is ruled on in the same step: it becomes "not
+    played", its facts kept in the audit log before → after; no "delete it first".
     """
     # JSON containment is not portable to SQLite: count the seatings that hold the board here.
     tables_playing = sum(
@@ -101,23 +103,35 @@ def rule_irregular_hands(
         raise ResultRefused(str(error)) from error
     if entry is None:
         raise ResultRefused(verdict.reason + " Enter the result of the deal as it is then played.")
-    existing = Result.objects.filter(seating=seating, board__number=board_number).first()
-    if existing is not None:
-        raise ResultRefused(
-            f"Board {board_number} already has a result at this table; "
-            "delete it first if the deal was not played."
-        )
-    saved = record(
-        seating=seating,
-        board_number=board_number,
-        facts=Facts(not_played=True),
-        request_key=None,
-        user=user,
-        reason=verdict.reason,
-    )
+    existing = Result.objects.filter(seating=seating, board__number=board_number).for_scoring().first()
+    if existing is None:
+        result = record(
+            seating=seating,
+            board_number=board_number,
+            facts=Facts(not_played=True),
+            request_key=None,
+            user=user,
+            reason=verdict.reason,
+        ).result
+    else:
+        existing.section, existing.seating = seating.section, seating
+        result = _replace_with_law_b(existing, user)
     return add_ruling(
-        result=saved.result, user=user, kind=IRREGULAR_KIND[entry], law="Law B (3)", reason=verdict.reason
+        result=result, user=user, kind=IRREGULAR_KIND[entry], law="Law B (3)", reason=verdict.reason
     )
+
+
+def _replace_with_law_b(result: Result, user: Any) -> Result:
+    """A board already entered at the table becomes "not played" for Law B (3), in the same step.
+
+    The entered facts are kept in the audit log (before → after, and why), and a
+    Law B ruling already in force on it is undone, so only the new one scores the table.
+    """
+    for ruling in result.rulings.filter(kind__in=IRREGULAR_KIND.values(), undone_at__isnull=True):
+        ruling.result = result
+        undo_ruling(ruling=ruling, user=user, reason="Replaced by a new ruling under Law B.")
+    reason = "Irregular hands (Law B (3)): the deal is scored as not played, by the ruling."
+    return correct(result=result, facts=Facts(not_played=True), reason=reason, user=user)
 
 
 @transaction.atomic

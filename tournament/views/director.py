@@ -42,6 +42,7 @@ from ..models import (
     Table,
 )
 from ..services import events as event_services
+from ..services import recap_mail
 from ..services import results as result_services
 from ..services.events import LockNeedsConfirmation, NamesRefused, SetupRefused
 from ..services.results import ResultRefused
@@ -162,7 +163,8 @@ def event_run(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespon
 
     While play goes on the grid refreshes itself (refresh.js, from ``event_run_fragment``)."""
     context = _running(request, club_slug, event_id)
-    context["may_direct"] = role_in(request.user, context["event"].club) in DIRECTING
+    context["may_direct"] = may_direct = role_in(request.user, context["event"].club) in DIRECTING
+    context["recaps"] = recap_mail.progress(context["event"]) if may_direct else None
     return render(request, "tournament/director/event_run.html", context)
 
 
@@ -180,7 +182,10 @@ STATUS_ACTIONS: dict[str, tuple[dict[str, Any], str]] = {
     "start": ({"status": Event.Status.RUNNING}, "Play has started: the tables may enter results."),
     "lock": ({"status": Event.Status.LOCKED}, "The event is closed: no result can be changed."),
     "reopen": ({"status": Event.Status.RUNNING}, "The event is open again for corrections."),
-    "publish": ({"published": True}, "The standings are published."),
+    "publish": (
+        {"published": True},
+        "The standings are published. The recaps can now be emailed to the players (below).",
+    ),
     "withdraw": ({"published": False}, "The standings are withdrawn from the public pages."),
 }
 

@@ -73,13 +73,19 @@ def _result(event: Event, result_id: int) -> Result:
 def traveller_entry(
     request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int
 ) -> HttpResponse:
-    """Every table that plays a board, one row each: type the result, see its score, save it."""
+    """Every table that plays a board, one row each: type the result, see its score, save it.
+
+    A row posted by entry.js (``X-Requested-With: fetch``) is answered with that row alone: the
+    saved row, or the row with its errors and what was typed (status 422). Without the script
+    the page is posted and reloaded as a plain form."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
-    posted = None
+    posted, level, note = None, messages.SUCCESS, ""
+    fetched = request.headers.get("X-Requested-With") == "fetch"
     if request.method == "POST":
-        posted = _save_row(request, event, section, number)
-        if posted is None:
+        posted, level, note = _save_row(request, event, section, number)
+        if posted is None and not fetched:
+            messages.add_message(request, level, note)
             return redirect(reverse("traveller_entry", args=[club_slug, event.pk, letter, number]) + "#entry")
     sheet = score_section(section)
     if number not in sheet.boards:
@@ -89,25 +95,44 @@ def traveller_entry(
     context.update(
         event=event, section=section, preview_url=reverse("entry_preview", args=[club_slug, event.pk])
     )
+    if fetched and request.method == "POST":
+        return _row_answer(request, context, posted, note)
     return render(request, "tournament/director/traveller_entry.html", context)
 
 
-def _save_row(request: HttpRequest, event: Event, section: Section, number: int) -> EntryRowForm | None:
-    """Record one traveller row; None when saved (or already saved), else the form with its errors.
+def _row_answer(
+    request: HttpRequest, context: dict[str, Any], posted: EntryRowForm | None, note: str
+) -> HttpResponse:
+    """The one row a script posted: saved (200), or with its errors (422); a stray error alone."""
+    seating = params.number(request.POST.get("seating"))
+    line = next((line for line in context["lines"] if line.seating.pk == seating), None)
+    status = 200 if posted is None else 422
+    if line is None or (posted is not None and line.form is not posted):
+        errors = context["stray_errors"] or ["That table does not play this board."]
+        return render(request, "tournament/director/_entry_stray.html", {"errors": errors}, status=422)
+    context.update(line=line, form=line.form, note=note)
+    template = "_entry_saved.html" if line.scored else "_entry_row.html"
+    return render(request, f"tournament/director/{template}", context, status=status)
+
+
+def _save_row(
+    request: HttpRequest, event: Event, section: Section, number: int
+) -> tuple[EntryRowForm | None, int, str]:
+    """Record one traveller row: (None, message level, what was saved) when saved or already saved,
+    else the form with its errors.
 
     A resend is recognised by its request key before anything else is checked."""
     repeat = result_services.find_saved(params.request_key(request.POST.get("request_key")))
     if repeat is not None and repeat.section_id == section.pk:
-        messages.info(request, f"Board {repeat.board.number} was already saved; nothing was added.")
-        return None
+        return None, messages.INFO, f"Board {repeat.board.number} was already saved; nothing was added."
     row = params.number(request.POST.get("seating"))
     form = EntryRowForm(request.POST, event=event, auto_id=f"row{row}_%s")
     if not form.is_valid():
-        return form
+        return form, messages.ERROR, ""
     seating = Seating.objects.for_recording().filter(section=section, pk=form.cleaned_data["seating"]).first()
     if seating is None:
         form.add_error(None, "That table is not in this section.")
-        return form
+        return form, messages.ERROR, ""
     seating.section = section
     try:
         saved = result_services.record(
@@ -119,15 +144,12 @@ def _save_row(request: HttpRequest, event: Event, section: Section, number: int)
         )
     except ResultRefused as error:
         refuse(form, error)
-        return form
+        return form, messages.ERROR, ""
     where = f"Board {number}, round {seating.round}, table {seating.table.number}"
     if saved.repeated:
-        messages.info(request, f"{where} was already saved; nothing was added.")
-    else:
-        messages.success(
-            request, f"{where}: {symbol_text(saved.result.contract_text) or saved.result.tricks} saved."
-        )
-    return None
+        return None, messages.INFO, f"{where} was already saved; nothing was added."
+    what = symbol_text(saved.result.contract_text) or saved.result.tricks
+    return None, messages.SUCCESS, f"{where}: {what} saved."
 
 
 @login_required
@@ -302,13 +324,17 @@ def ruling_undo(request: HttpRequest, club_slug: str, event_id: int, ruling_id: 
 def ruling_irregular(
     request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int
 ) -> HttpResponse:
-    """Irregular hands found at a table (Law B): the engine says what follows, the table is scored by it."""
+    """Irregular hands found at a table (Law B): the engine says what follows, the table is scored by it.
+
+    A board already entered there is ruled on in the same step (the service keeps its facts in the
+    audit log)."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
     seatings = [s for s in Seating.objects.filter(section=section).for_grid() if number in s.board_numbers]
     if not seatings:
         raise Http404("No table plays this board.")
-    form = IrregularHandsForm(seatings, request.POST or None)
+    chosen = params.number(request.GET.get("seating"))  # the row or result it was opened from
+    form = IrregularHandsForm(seatings, request.POST or None, initial={"seating": chosen})
     if request.method == "POST":
         require_directing(request, event)
         if form.is_valid():

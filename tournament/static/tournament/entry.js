@@ -1,5 +1,7 @@
-/* Traveller entry: preview each row's score as it is typed (the server's engine scores it).
-   No library. Without this script the rows still save and the server shows any error. */
+/* Traveller entry: preview each row's score as it is typed (the server's engine scores it),
+   save a row without reloading the page and move to the next row still to enter; PageDown or
+   Alt+Right goes to the next board, PageUp or Alt+Left to the previous one.
+   No library. Without this script the rows still save as plain forms and the server shows any error. */
 (function () {
   "use strict";
   var box = document.getElementById("entry");
@@ -77,16 +79,107 @@
       .catch(function () { out.textContent = "(no preview: the server did not answer; saving still works)"; });
   }
 
+  function nextEmptyRow(after) {
+    var rows = Array.prototype.slice.call(box.querySelectorAll("form.entry-row"));
+    var later = rows.filter(function (row) {
+      return after && (after.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    return later.concat(rows).filter(function (row) {
+      return !row.querySelector('[name="entry"]').value.trim();
+    })[0] || null;
+  }
+
+  function focusNext(after) {
+    var row = nextEmptyRow(after);
+    var target = row ? row.querySelector('[name="entry"]') : document.getElementById("next-board");
+    if (target) { target.focus(); }
+  }
+
+  function fragment(html) {
+    var holder = document.createElement("template");
+    holder.innerHTML = html.trim();
+    return holder.content.firstElementChild;
+  }
+
+  function settle(form, message) {
+    form.removeAttribute("data-busy");
+    var button = form.querySelector("button[type=submit]");
+    if (button) { button.disabled = false; button.textContent = "Save"; }
+    if (message) {
+      var all = form.querySelector("[data-errors]");
+      if (all) { all.textContent = message; }
+    }
+  }
+
+  // Save a row without reloading the page: the same form, posted by fetch; the server answers
+  // with the row saved (200) or the row with its errors and what was typed (422).
+  function save(form) {
+    if (form.getAttribute("data-busy")) { return; }  // a second Enter while the first is on its way
+    form.setAttribute("data-busy", "1");
+    var button = form.querySelector("button[type=submit]");
+    if (button) { button.disabled = true; button.textContent = "Saving\u2026"; }
+    fetch(form.action || window.location.href, {
+      method: "POST",
+      body: new FormData(form),
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch" }
+    }).then(function (response) {
+      return response.text().then(function (html) { return { ok: response.ok, status: response.status, html: html }; });
+    }).then(function (answer) {
+      var row = answer.status === 200 || answer.status === 422 ? fragment(answer.html) : null;
+      if (row && row.hasAttribute("data-stray")) { settle(form, row.textContent.trim()); return; }
+      if (!row || row.id !== form.id) {
+        // Not this row's answer (a login page after the session ended, an error page): keep the row.
+        settle(form, "Not saved (" + answer.status + "): reload the page, or log in again, then press Enter.");
+        return;
+      }
+      form.replaceWith(row);
+      if (answer.ok) {
+        var status = document.getElementById("entry-status");
+        if (status) { status.textContent = row.getAttribute("data-note") || ""; }
+        focusNext(row);
+      } else {
+        var bad = row.querySelector('[aria-invalid="true"], .field-error input') || row.querySelector('[name="entry"]');
+        if (bad) { bad.focus(); }
+        preview(row);
+      }
+    }).catch(function () {
+      // Nothing was lost: the row keeps what was typed and its key, so trying again saves once.
+      settle(form, "Not saved: no answer from the server. Press Enter to try again.");
+    });
+  }
+
+  var timers = {};
+  box.addEventListener("input", function (event) {
+    var form = event.target.closest("form.entry-row");
+    if (!form) { return; }
+    clearTimeout(timers[form.id]);
+    timers[form.id] = setTimeout(function () { preview(form); }, 200);
+  });
+  box.addEventListener("submit", function (event) {
+    var form = event.target.closest("form.entry-row");
+    if (!form) { return; }
+    event.preventDefault();
+    save(form);
+  });
+  box.addEventListener("keydown", function (event) {
+    // Enter on the dealer's one spade box saves too (a checkbox does not submit by itself).
+    var form = event.target.closest("form.entry-row");
+    if (form && event.key === "Enter" && event.target.type === "checkbox") {
+      event.preventDefault();
+      save(form);
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var forward = event.key === "PageDown" || (event.altKey && event.key === "ArrowRight");
+    var back = event.key === "PageUp" || (event.altKey && event.key === "ArrowLeft");
+    var link = document.getElementById(forward ? "next-board" : back ? "previous-board" : "");
+    if (link) {
+      event.preventDefault();
+      window.location.href = link.href;
+    }
+  });
   box.querySelectorAll("form.entry-row").forEach(function (form) {
-    var timer = null;
-    form.addEventListener("input", function () {
-      clearTimeout(timer);
-      timer = setTimeout(function () { preview(form); }, 200);
-    });
-    form.addEventListener("submit", function () {
-      var button = form.querySelector("button[type=submit]");
-      if (button) { button.disabled = true; button.textContent = "Saving\u2026"; }
-    });
     if (form.querySelector('[name="entry"]').value.trim()) { preview(form); }
   });
 })();

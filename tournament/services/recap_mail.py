@@ -1,0 +1,207 @@
+"""Each player's recap by email once the night is published: a link to it and the PDF attached.
+
+The director asks for it (``send_recaps``): one send is recorded per player with an email
+address, in one transaction with its audit entry; the mail goes out only after that
+transaction commits (``transaction.on_commit``), in a background thread, so that the page
+answers at once and a slow or broken mail server never holds up or undoes anything. Every
+send is claimed before it is sent (``pending`` → ``sending``, a conditional update), so two
+threads never mail a player twice; each ends ``sent`` or ``failed`` with the error, and a
+failed send can be tried again (``retry_recaps``). The mail goes through Django's email
+framework, configured from the environment (``EMAIL_URL``; the console by default).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import connection, transaction
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+
+from .. import limits
+from ..models import AuditEntry, Event, Pair, RecapSend
+from ..reports import rounded_text, standings_rows
+from ..services.standings import SectionScores, score_event
+
+log = logging.getLogger(__name__)
+
+# A send still "being sent" this long after it was claimed died with its thread (a restart): retry it.
+STUCK = datetime.timedelta(minutes=10)
+
+
+class RecapsRefused(Exception):
+    """Recaps that cannot be sent now; the message says why."""
+
+
+def recipients(event: Event) -> list[tuple[Pair, Any]]:
+    """Each player of the night with an email address, with the pair they played in."""
+    found = []
+    for pair in Pair.objects.filter(section__event=event, is_phantom=False).with_players():
+        for player in (pair.player1, pair.player2):
+            if player is not None and player.email:
+                found.append((pair, player))
+    return found
+
+
+def send_recaps(*, event: Event, user: Any, base_url: str) -> int:
+    """Record a send for every player with an email address not yet mailed, then mail them.
+
+    Only a published night's recaps are sent: the link in the mail is to its public recap.
+    A player already sent (or waiting) is not sent again. Returns how many were added.
+    """
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if not event.published:
+            raise RecapsRefused("Publish the standings first: the mail links to the public recap.")
+        already = set(RecapSend.objects.filter(event=event).values_list("player_id", flat=True))
+        new = [
+            RecapSend(event=event, pair=pair, player=player, email=player.email)
+            for pair, player in recipients(event)
+            if player.pk not in already
+        ]
+        if not new:
+            raise RecapsRefused("Every player with an email address has been sent the recap already.")
+        RecapSend.objects.bulk_create(new)
+        _audit_then_send(event, user, base_url, new, "Recaps to be emailed to")
+    return len(new)
+
+
+def retry_recaps(*, event: Event, user: Any, base_url: str) -> int:
+    """Try again every send that failed (or died being sent): the same players, their address now."""
+    with transaction.atomic():
+        stuck = Q(status=RecapSend.Status.SENDING, queued__lt=timezone.now() - STUCK)
+        again = list(
+            RecapSend.objects.select_for_update()
+            .filter(Q(status=RecapSend.Status.FAILED) | stuck, event=event)
+            .select_related("player")
+        )
+        if not again:
+            raise RecapsRefused("No recap is waiting to be sent again.")
+        if not event.published:
+            raise RecapsRefused("Publish the standings first: the mail links to the public recap.")
+        for send in again:
+            send.status, send.email, send.queued = RecapSend.Status.PENDING, send.player.email, timezone.now()
+        RecapSend.objects.bulk_update(again, ["status", "email", "queued"])
+        _audit_then_send(event, user, base_url, again, "Recaps to be emailed again to")
+    return len(again)
+
+
+def _audit_then_send(event: Event, user: Any, base_url: str, sends: list[RecapSend], what: str) -> None:
+    """The audit entry of the sends, and their mailing once the transaction has committed."""
+    AuditEntry.objects.create(
+        event=event,
+        action=AuditEntry.Action.RECAPS,
+        subject=f"{what} {len(sends)} players",
+        user=user,
+        after={"to": [send.player.name for send in sends]},
+    )
+    transaction.on_commit(lambda: start_sending(event.pk, base_url))
+
+
+def start_sending(event_id: int, base_url: str) -> threading.Thread | None:
+    """Mail the event's waiting recaps: in a thread of its own (the default), or here and now."""
+    if not settings.RECAP_EMAILS_IN_BACKGROUND:
+        send_pending(event_id, base_url)
+        return None
+    thread = threading.Thread(
+        target=_send_in_thread, args=(event_id, base_url), name=f"recaps-{event_id}", daemon=True
+    )
+    thread.start()
+    return thread
+
+
+def _send_in_thread(event_id: int, base_url: str) -> None:
+    try:
+        send_pending(event_id, base_url)
+    except Exception:  # the thread has no one to tell but the log; the sends stay pending for a retry
+        log.exception("Emailing the recaps of event %s stopped", event_id)
+    finally:
+        connection.close()  # this thread's own database connection
+
+
+def send_pending(event_id: int, base_url: str) -> tuple[int, int]:
+    """Mail every waiting recap of the event, one after the other; returns (sent, failed).
+
+    Each failure (a refused address, a mail server down, a recap that cannot be drawn) is
+    recorded on its send and the others go on.
+    """
+    event = Event.objects.select_related("club").get(pk=event_id)
+    waiting = list(
+        RecapSend.objects.filter(event=event, status=RecapSend.Status.PENDING).select_related(
+            "pair__player1", "pair__player2", "player"
+        )
+    )
+    sheets: list[SectionScores] | None = None
+    sent = failed = 0
+    for send in waiting:
+        claimed = RecapSend.objects.filter(pk=send.pk, status=RecapSend.Status.PENDING).update(
+            status=RecapSend.Status.SENDING, attempts=F("attempts") + 1, queued=timezone.now()
+        )
+        if not claimed:
+            continue  # another thread took it
+        try:
+            if not Event.objects.filter(pk=event_id, published=True).exists():
+                raise RecapsRefused("The standings were withdrawn before this recap went out.")
+            if sheets is None:
+                sheets = score_event(event)  # once for all the night's recaps
+            recap_message(event, send, sheets, base_url).send()
+        except Exception as error:  # any failure of one mail is its own: recorded, and the next goes on
+            failed += 1
+            reason = f"{type(error).__name__}: {error}"[: limits.REASON]
+            RecapSend.objects.filter(pk=send.pk).update(status=RecapSend.Status.FAILED, error=reason)
+        else:
+            sent += 1
+            RecapSend.objects.filter(pk=send.pk).update(
+                status=RecapSend.Status.SENT, error="", sent=timezone.now()
+            )
+    return sent, failed
+
+
+def recap_link(event: Event, pair: Pair, base_url: str) -> str:
+    """The public recap's address: ``SITE_URL`` when set, else the address the director used."""
+    root = (settings.SITE_URL or base_url).rstrip("/")
+    return root + reverse("recap", args=[event.club.slug, event.pk, pair.pk])
+
+
+def recap_message(event: Event, send: RecapSend, sheets: list[SectionScores], base_url: str) -> EmailMessage:
+    """The mail to one player: the night, the pair's place, the link to the recap, the recap PDF."""
+    from ..pdf.recaps import RecapsPdf  # reportlab is loaded only when a recap is mailed
+
+    pair = send.pair
+    sheet = next(s for s in sheets if s.section.pk == pair.section_id)
+    rows = standings_rows(sheet)
+    standing = next((row for row in rows if row.pair == pair.label), None)
+    unit = "tricks" if event.is_whist else "points"
+    place = f"Pair {pair.label}: {pair.names}"
+    if standing is not None:
+        place += f", rank {standing.rank_text} of {len(rows)}, {rounded_text(standing.score)} {unit}"
+    place += ".\n"
+    date = f"{event.date:%A} {event.date.day} {event.date:%B %Y}"
+    body = (
+        f"Dear {send.player.name},\n\n"
+        f"The results of {event.name} at {event.club.name} on {date} are published.\n"
+        f"{place}\n"
+        f"Your recap, deal by deal, with how each score was reached:\n{recap_link(event, pair, base_url)}\n\n"
+        "The recap sheet is attached as a PDF.\n\n"
+        f"{event.club.name}\n"
+    )
+    subject = " ".join(f"Your recap: {event.name}, {date}".split())  # no line break can reach a header
+    message = EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [send.email])
+    filename, content_type, content = RecapsPdf(event, pair=pair, sheets=sheets).render()
+    message.attach(filename, content, content_type)
+    return message
+
+
+def progress(event: Event) -> dict[str, Any]:
+    """Where the event's recap mail stands, for its page: sent n of m, those waiting, the failures."""
+    sends = list(RecapSend.objects.filter(event=event).for_progress())
+    sent = [s for s in sends if s.status == RecapSend.Status.SENT]
+    failed = [s for s in sends if s.status == RecapSend.Status.FAILED]
+    waiting = len(sends) - len(sent) - len(failed)
+    return {"sends": sends, "sent": len(sent), "failed": failed, "waiting": waiting}
