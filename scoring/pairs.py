@@ -37,15 +37,20 @@ class Irregular(enum.Enum):
     AVERAGE: the short player's adversary held the surplus; each pair takes the average.
     NS_OFFENDED / EW_OFFENDED: the named side's partner held the surplus; that side takes the
     lowest score made in its direction, its opponents the highest made in theirs.
+    WITHDRAWN: the deal was not played because a pair withdrew from the session. The laws
+    name no score for it; the nearest they come is Law B (3), a table that cannot play a
+    deal, whose pairs take the average (reading R-16), so each side is credited the average
+    of its direction: neither gains nor loses on the deal (Law H compares it with no one).
     """
 
     AVERAGE = "average"
     NS_OFFENDED = "ns_offended"
     EW_OFFENDED = "ew_offended"
+    WITHDRAWN = "withdrawn"
 
     @classmethod
     def parse(cls, text: object) -> Irregular:
-        """Read "average", "ns_offended" or "ew_offended"; anything else is a :class:`ContestError`."""
+        """Read "average", "ns_offended", "ew_offended" or "withdrawn"; else a :class:`ContestError`."""
         return lookup(
             cls, text, key=lambda member: member.value, normalise=snake, error=_not_an_irregular_ruling
         )
@@ -58,7 +63,8 @@ class Irregular(enum.Enum):
 
 def _not_an_irregular_ruling(text: object) -> ContestError:
     return ContestError(
-        f"{text!r} is not a ruling on irregular hands: use average, ns_offended or ew_offended (Law B (3))."
+        f"{text!r} is not a ruling on irregular hands: use average, ns_offended, ew_offended "
+        "or withdrawn (Law B (3))."
     )
 
 
@@ -357,6 +363,14 @@ def _credited(
             f"Irregular hands (Law B (3)): the short player's adversary held the surplus, so each pair "
             f"takes the average of its direction: N-S {mixed_text(credited[Side.NS])}, "
             f"E-W {mixed_text(credited[Side.EW])}."
+        )
+        return credited, how
+    if row.irregular is Irregular.WITHDRAWN:
+        credited = dict(averages)
+        how = (
+            "Not played: a pair withdrew. Each side is credited the average of its direction, as Law B (3) "
+            f"gives a table that cannot play a deal (reading R-16): N-S {mixed_text(credited[Side.NS])}, "
+            f"E-W {mixed_text(credited[Side.EW])}; neither gains nor loses on the deal."
         )
         return credited, how
     offender = Side.NS if row.irregular is Irregular.NS_OFFENDED else Side.EW

@@ -218,6 +218,15 @@ class Pair(models.Model):
     player2 = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, null=True, blank=True, related_name="pairs")
     is_phantom = models.BooleanField(default=False)
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The pair left the session before this round."
+    )
+    lineup_note = models.CharField(
+        max_length=limits.NOTE,
+        blank=True,
+        default="",
+        help_text="Who played which rounds, in words: a cache the substitution service rewrites.",
+    )
 
     objects = PairQuerySet.as_manager()
 
@@ -240,8 +249,35 @@ class Pair(models.Model):
     def names(self) -> str:
         if self.is_phantom:
             return "Sit-out"
-        names = [p.name for p in (self.player1, self.player2) if p is not None]
-        return " & ".join(names) or "(names to come)"
+        names = " & ".join(p.name for p in (self.player1, self.player2) if p is not None)
+        notes = [self.lineup_note] if self.lineup_note else []
+        if self.withdrawn_from_round is not None:
+            notes.append(f"withdrew from round {self.withdrawn_from_round}")
+        return (names or "(names to come)") + (f" ({'; '.join(notes)})" if notes else "")
+
+
+class Substitution(models.Model):
+    """A player of a pair replaced by another from a round on: who played which rounds."""
+
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="substitutions")
+    from_round = models.PositiveSmallIntegerField()
+    player_out = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_in = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(max_length=limits.REASON, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["from_round", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(from_round__gte=1), name="substitution_round_positive"),
+            models.CheckConstraint(
+                condition=~Q(player_out=models.F("player_in")), name="substitute_is_another_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_in} for {self.player_out} from round {self.from_round}"
 
 
 class Board(models.Model):
@@ -460,6 +496,7 @@ class Ruling(models.Model):
         AWARD = "award", "Penalty points to one side's honour column"
         REVOKE = "revoke", "An established revoke (Law 84, Law D)"
         BARRED_BIDDER = "barred", "A player barred from the bidding"
+        WITHDRAWN = "withdrawn", "Not played: a pair withdrew; each side takes its average (Law B (3))"
         NOTE = "note", "Note for the record"
 
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="rulings")

@@ -4,7 +4,18 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, calculator, director, exports, hand_records, pdfs, players, public, table
+from .views import (
+    accounts,
+    calculator,
+    director,
+    director_changes,
+    exports,
+    hand_records,
+    pdfs,
+    players,
+    public,
+    table,
+)
 
 urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
@@ -13,6 +24,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     *public.urlpatterns,
     *director.urlpatterns,
+    *director_changes.urlpatterns,
     *hand_records.urlpatterns,
     *table.urlpatterns,
     *exports.urlpatterns,

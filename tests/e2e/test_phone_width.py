@@ -34,6 +34,8 @@ NOT_PAGES = {
     "logout",
     "event_status",
     "round_agree",
+    "pair_substitute",
+    "pair_withdraw",
     "ruling_add",
     "ruling_undo",
     "table_enter",
@@ -63,6 +65,7 @@ def demo_pages() -> tuple[Pages, Pages]:
     public += [("login", reverse("login")), ("table_pin", reverse("table_pin"))]
     director: Pages = [("dashboard", reverse("dashboard"))]
     director.append(("event_create", reverse("event_create", args=[DEMO_CLUB])))
+    director.append(("club_audit", reverse("club_audit", args=[DEMO_CLUB])))
     director += [(name, reverse(name, args=[DEMO_CLUB])) for name in ("player_list", "players_import")]
     player = Player.objects.filter(club__slug=DEMO_CLUB).order_by("pk").first()
     assert player is not None
@@ -83,6 +86,10 @@ def demo_pages() -> tuple[Pages, Pages]:
             for name in ("event_run", "event_pairs", "table_links", "hand_records")
         ]
         director.append(("audit_log", reverse("audit_log", args=args)))
+        director += [
+            (name, reverse(name, args=args))
+            for name in ("event_changes", "event_edit", "event_movement", "event_delete")
+        ]
         director += [
             (name, reverse(name, args=[*args, section.letter, 1]))
             for name in ("traveller_entry", "ruling_irregular")

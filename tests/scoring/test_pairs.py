@@ -112,6 +112,7 @@ def deal_seven(irregular: Irregular) -> list[TableResult]:
         pytest.param(Irregular.AVERAGE, 50, -50, 0, id="T55"),
         pytest.param(Irregular.NS_OFFENDED, -30, 30, -80, id="T56"),
         pytest.param(Irregular.EW_OFFENDED, 120, -120, 70, id="T56-mirror"),
+        pytest.param(Irregular.WITHDRAWN, 50, -50, 0, id="withdrawn"),
     ],
 )
 def test_irregular_table_takes_average_or_extremes(
@@ -126,6 +127,15 @@ def test_irregular_table_takes_average_or_extremes(
     assert contest.standing("N3").score == ns_plus
     assert contest.standing("E3").score == -ns_plus
     assert "Law B (3)" in table_three.how
+
+
+def test_a_deal_not_played_after_a_withdrawal_says_so_and_credits_each_direction_its_average() -> None:
+    contest = pair_contest(deal_seven(Irregular.WITHDRAWN))
+
+    table_three = next(row for row in contest.traveller("7").rows if row.ns == "N3")
+    assert table_three.how.startswith("Not played: a pair withdrew.")
+    assert "N-S 50, E-W -50" in table_three.how
+    assert (table_three.ns_difference, table_three.ew_difference) == (0, 0)
 
 
 def test_irregular_table_explains_how_its_figure_was_reached() -> None:
@@ -314,6 +324,7 @@ def test_table_result_refuses(build: Callable[[], object], message: str) -> None
         pytest.param("average", Irregular.AVERAGE, id="average"),
         pytest.param("NS_OFFENDED", Irregular.NS_OFFENDED, id="upper"),
         pytest.param("ew-offended", Irregular.EW_OFFENDED, id="hyphen"),
+        pytest.param("withdrawn", Irregular.WITHDRAWN, id="withdrawn"),
     ],
 )
 def test_irregular_parse(text: str, expected: Irregular) -> None:

@@ -19,7 +19,20 @@ from scoring.core import SEATS
 from scoring.errors import MovementError, ScoringError
 
 from .. import limits
-from ..models import AuditEntry, Board, Club, Event, Pair, Player, Result, Seating, Section, Table, Team
+from ..models import (
+    AuditEntry,
+    Board,
+    Club,
+    Event,
+    Pair,
+    Player,
+    Result,
+    Seating,
+    Section,
+    Substitution,
+    Table,
+    Team,
+)
 from .players import drop_standings, keep_standings
 
 EVEN_MITCHELLS = (Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
@@ -166,29 +179,51 @@ def create_event(
 
 
 def lay_out(section: Section, movement: movements.Movement) -> None:
-    """Save the movement's tables, pairs, teams, boards and seatings for a section."""
+    """Save the movement's tables, pairs, teams, boards and seatings for a section.
+
+    What the section already has and the movement keeps (a table, a board, a team, a pair
+    by its label) is kept as it is, with its names, PIN and cards: a movement changed before
+    play (``services.changes.change_movement``) adds only what is new.
+    """
     event = section.event
     teams: dict[str, Team] = {}
     if movement.teams is not None:
         for label in ("A", "B"):
-            teams[label] = Team.objects.create(event=event, label=label, name=f"Team {label}")
+            teams[label] = Team.objects.get_or_create(
+                event=event, label=label, defaults={"name": f"Team {label}"}
+            )[0]
     team_of = {
         pair: teams[label]
         for label, members in zip(("A", "B"), movement.teams or (), strict=False)
         for pair in members
     }
     labels = list(movement.pairs) + ([movement.phantom] if movement.phantom else [])
+    kept = {p.label: p for p in Pair.objects.filter(section=section)}
+    for pair in kept.values():
+        pair.is_phantom, pair.team = pair.label == movement.phantom, team_of.get(pair.label)
+        if pair.is_phantom:
+            pair.player1 = pair.player2 = None
+    Pair.objects.bulk_update(kept.values(), ["is_phantom", "team", "player1", "player2"])
     Pair.objects.bulk_create(
         [
             Pair(section=section, label=label, is_phantom=label == movement.phantom, team=team_of.get(label))
             for label in labels
+            if label not in kept
         ]
     )
     pairs = {p.label: p for p in Pair.objects.filter(section=section)}
-    Table.objects.bulk_create([Table(section=section, number=n) for n in range(1, movement.tables + 1)])
+    kept_tables = set(Table.objects.filter(section=section).values_list("number", flat=True))
+    Table.objects.bulk_create(
+        [Table(section=section, number=n) for n in range(1, movement.tables + 1) if n not in kept_tables]
+    )
     tables = {t.number: t for t in Table.objects.filter(section=section)}
+    kept_boards = set(Board.objects.filter(section=section).values_list("number", flat=True))
     Board.objects.bulk_create(
-        [Board(section=section, number=n, dealer=dealer_of(n)) for n in range(1, movement.board_count + 1)]
+        [
+            Board(section=section, number=n, dealer=dealer_of(n))
+            for n in range(1, movement.board_count + 1)
+            if n not in kept_boards
+        ]
     )
     Seating.objects.bulk_create(
         [
@@ -292,6 +327,27 @@ def check_names(event: Event, names: Sequence[tuple[Pair, str, str]]) -> list[Na
             elif other[0].pk in changed:
                 problems.append(
                     NameProblem(other[0], other[1], f"{name} already plays in pair {pair.label}.")
+                )
+    return problems + _substitute_clashes(event, names)
+
+
+def _substitute_clashes(event: Event, names: Sequence[tuple[Pair, str, str]]) -> list[NameProblem]:
+    """A name typed for a pair that already plays, as a substitute, in another pair of the event."""
+    substitutes = {
+        sub.player_in.name.casefold(): sub
+        for sub in Substitution.objects.filter(pair__section__event=event).select_related("player_in", "pair")
+    }
+    problems = []
+    for pair, first, second in names:
+        for slot, name in enumerate((_plain(first), _plain(second)), start=1):
+            sub = substitutes.get(name.casefold())
+            if name and sub is not None and sub.pair_id != pair.pk:
+                problems.append(
+                    NameProblem(
+                        pair,
+                        slot,
+                        f"{name} already plays in pair {sub.pair.label} from round {sub.from_round}.",
+                    )
                 )
     return problems
 

@@ -61,6 +61,7 @@ SCORING_KINDS = {
     Ruling.Kind.IRREGULAR_EW_OFFENDED,
     Ruling.Kind.AWARD,
     Ruling.Kind.REVOKE,
+    Ruling.Kind.WITHDRAWN,
 }
 
 IRREGULAR_KIND = {

@@ -29,6 +29,7 @@ IRREGULAR_KINDS = {
     Ruling.Kind.IRREGULAR_AVERAGE: Irregular.AVERAGE,
     Ruling.Kind.IRREGULAR_NS_OFFENDED: Irregular.NS_OFFENDED,
     Ruling.Kind.IRREGULAR_EW_OFFENDED: Irregular.EW_OFFENDED,
+    Ruling.Kind.WITHDRAWN: Irregular.WITHDRAWN,
 }
 
 
@@ -205,6 +206,9 @@ def _pair_contest(sheet: SectionScores) -> PairContest | None:
             rows.append(TableResult.whist(deal, r.ns.label, r.ew.label, r.tricks))
         elif scored.net_ns is not None:
             rows.append(TableResult.auction(deal, r.ns.label, r.ew.label, scored.net_ns))
+    # A deal a withdrawn pair's table did not play is averaged once another table has played it.
+    played = {row.deal for row in rows if row.irregular is None}
+    rows = [row for row in rows if row.irregular is not Irregular.WITHDRAWN or row.deal in played]
     if not rows:
         return None
     return pair_contest(rows)

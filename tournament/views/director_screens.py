@@ -148,6 +148,7 @@ IRREGULAR_WORDS = {
     Irregular.AVERAGE: "Law B (3): each pair takes the average",
     Irregular.NS_OFFENDED: "Law B (3): N-S take the lowest score, E-W the highest",
     Irregular.EW_OFFENDED: "Law B (3): E-W take the lowest score, N-S the highest",
+    Irregular.WITHDRAWN: "Not played, a pair withdrew: each side takes its average (Law B (3))",
 }
 
 

@@ -1,0 +1,121 @@
+"""The director's forms for changes during the session: details, deletion, movement, substitutes, withdrawals.
+
+The fields a new night's wizard already has (``EventForm``) are the same fields here, with the
+same bounds and messages; each form's errors sit on the field they concern.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from .. import limits
+from ..models import Event, Pair, Player
+from .director import EventForm, _number
+
+
+def _reason(label: str = "Why (kept in the audit log)") -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        max_length=limits.REASON,
+        required=False,
+        error_messages=limits.max_length_message("The reason"),
+    )
+
+
+class EventDetailsForm(forms.Form):
+    """An event's name, date and scoring options, as the wizard asked for them."""
+
+    name = EventForm.base_fields["name"]
+    date = EventForm.base_fields["date"]
+    slams = EventForm.base_fields["slams"]
+    english_rule = EventForm.base_fields["english_rule"]
+    royals_distinct = EventForm.base_fields["royals_distinct"]
+
+    @classmethod
+    def of(cls, event: Event, data: Any = None) -> EventDetailsForm:
+        initial = {field: getattr(event, field) for field in cls.base_fields}
+        return cls(data, initial=initial)
+
+
+class DeleteEventForm(forms.Form):
+    """Deleting an event: why, and for a closed event, the second confirmation."""
+
+    reason = _reason()
+    closed_confirmed = forms.BooleanField(
+        label="Yes, delete this closed event and its final results", required=False
+    )
+
+
+class MovementForm(EventForm):
+    """The wizard's plan for an event already set up: its game and form stay as they are."""
+
+    name = None  # type: ignore[assignment]
+    date = None  # type: ignore[assignment]
+    game = None  # type: ignore[assignment]
+    form = None  # type: ignore[assignment]
+    slams = None  # type: ignore[assignment]
+    english_rule = None  # type: ignore[assignment]
+    royals_distinct = None  # type: ignore[assignment]
+
+    def __init__(self, event: Event, *args: Any, **kwargs: Any) -> None:
+        section = event.sections.first()
+        if section is not None:
+            kwargs.setdefault(
+                "initial",
+                {
+                    "movement": section.movement,
+                    "pairs": section.pairs.filter(is_phantom=False).count(),
+                    "boards_per_round": section.boards_per_round,
+                },
+            )
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean(self) -> dict[str, Any]:
+        self.cleaned_data["game"] = self.event.game
+        self.cleaned_data["form"] = self.event.form
+        return super().clean()
+
+
+class SubstitutionForm(forms.Form):
+    """A player replaced from a round on: who goes out (by pair), who comes in, from which round."""
+
+    player_out = forms.ChoiceField(label="Player leaving")
+    player_in = forms.CharField(
+        label="Substitute",
+        max_length=limits.NAME,
+        widget=forms.TextInput(attrs={"list": "club-players", "autocomplete": "off"}),
+        error_messages=limits.max_length_message("The substitute's name"),
+    )
+    from_round = _number("From round", 1, 30, "rounds")
+    reason = _reason()
+
+    def __init__(self, seats: list[tuple[Pair, Player]], rounds: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = {f"{pair.pk}-{player.pk}": (pair, player) for pair, player in seats}
+        self.fields["player_out"].choices = [
+            (key, f"Pair {pair.label}: {player}") for key, (pair, player) in self.seats.items()
+        ]
+        self.fields["from_round"].widget.attrs["max"] = rounds
+
+    def seat(self) -> tuple[Pair, Player]:
+        """The pair and the player leaving it; call only when ``is_valid()``."""
+        return self.seats[self.cleaned_data["player_out"]]
+
+
+class WithdrawalForm(forms.Form):
+    """A pair that leaves the session, from which round on."""
+
+    pair = forms.TypedChoiceField(label="Pair", coerce=int)
+    from_round = _number("From round", 1, 30, "rounds")
+    reason = _reason()
+
+    def __init__(self, pairs: list[Pair], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pairs = {pair.pk: pair for pair in pairs}
+        self.fields["pair"].choices = [(pair.pk, f"Pair {pair.label}: {pair.names}") for pair in pairs]  # type: ignore[attr-defined]
+
+    def chosen(self) -> Pair:
+        return self.pairs[self.cleaned_data["pair"]]
