@@ -165,3 +165,34 @@ def test_the_preview_refuses_an_odd_board_or_seating_with_a_clear_400(
         assert response.json()["errors"]["board"] == "There is no such board in this event."
     response = client.get(f"{url}?board=1&seating=%C2%B2&entry=1S+N+7")
     assert response.status_code == 200
+
+
+# What a tampered path may carry in place of any one argument: a number past every integer
+# column, a superscript digit, a NUL byte (PostgreSQL refuses it in a query).
+ODD_PATH_VALUES = ["99999999999999999999", "%C2%B2", "A%00"]
+
+
+def odd_argument_urls(known: dict[str, Any]) -> list[str]:
+    """Every named URL with each of its arguments in turn replaced by each odd value."""
+    urls = []
+    for pattern in patterns():
+        names = list(pattern.pattern.regex.groupindex)
+        for name in names:
+            kwargs = {n: known[n] for n in names}
+            url = reverse(pattern.name, kwargs=kwargs)
+            marker = f"/{kwargs[name]}/" if f"/{kwargs[name]}/" in url else f"/{kwargs[name]}"
+            odd_markers = [marker.replace(str(kwargs[name]), odd) for odd in ODD_PATH_VALUES]
+            urls += [url.replace(marker, odd_marker, 1) for odd_marker in odd_markers]
+    return urls
+
+
+def test_every_path_argument_refuses_odd_values_without_a_server_error(
+    client: Client, night: dict[str, Any]
+) -> None:
+    client.raise_request_exception = False
+    membership = Membership.objects.filter(club=night["event"].club).select_related("user").first()
+    client.force_login(membership.user)
+    urls = odd_argument_urls(night["known"])
+    assert len(urls) > 100  # every pattern with arguments was reached
+    errors = [(url, status) for url in urls if (status := client.get(url).status_code) >= 500]
+    assert errors == []

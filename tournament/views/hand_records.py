@@ -164,11 +164,11 @@ def board_turned(request: HttpRequest, club_slug: str, event_id: int, letter: st
     return redirect("hand_records", club_slug, event.pk)
 
 
-E = "c/<slug:club_slug>/e/<int:event_id>"
+E = "c/<slug:club_slug>/e/<num:event_id>"
 urlpatterns = [
     path(f"{E}/deals/", hand_records, name="hand_records"),
     path(f"{E}/deals/import/", deals_import, name="deals_import"),
     path(f"{E}/deals/deal/", deals_deal, name="deals_deal"),
-    path(f"{E}/s/<str:letter>/deals.pbn", deals_export, name="deals_export"),
-    path(f"{E}/s/<str:letter>/deals/turned/", board_turned, name="board_turned"),
+    path(f"{E}/s/<letter:letter>/deals.pbn", deals_export, name="deals_export"),
+    path(f"{E}/s/<letter:letter>/deals/turned/", board_turned, name="board_turned"),
 ]
