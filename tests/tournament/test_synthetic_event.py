@@ -23,6 +23,7 @@ def test_a_small_night_is_fully_played_confirmed_agreed_and_published(client):
     lines = run("--tables", "3", "--boards", "6", "--publish")
     event = Event.objects.get()
     assert event.club.name == "Synthetic Club"
+    assert lines[0] == "Note: there was no club at /c/synthetic-club/; created Synthetic Club."
     assert event.status == Event.Status.LOCKED and event.published
     assert Pair.objects.filter(section__event=event).count() == 6
     results = Result.objects.filter(section__event=event)
@@ -48,7 +49,7 @@ def test_without_publish_the_night_is_locked_and_not_published():
 
 def test_a_club_slug_that_is_missing_is_created_with_a_note():
     lines = run("--tables", "2", "--boards", "4", "--club", "riverside")
-    assert lines[0] == "Note: there is no club at /c/riverside/; creating it."
+    assert lines[0] == "Note: there was no club at /c/riverside/; created riverside."
     assert Event.objects.get().club == Club.objects.get(slug="riverside")
     run("--tables", "2", "--boards", "4", "--club", "riverside")
     assert Club.objects.filter(slug="riverside").count() == 1

@@ -7,7 +7,6 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournament.models import Club
 from tournament.synthetic import SyntheticRefused, build_night, shape, synthetic_club, synthetic_movement
 
 SLUG = re.compile(r"^[-a-z0-9]{1,60}$")
@@ -50,9 +49,9 @@ class Command(BaseCommand):
         if options["dry_run"]:
             self.stdout.write(f"Would make a night of {what}.")
             return
-        if slug and not Club.objects.filter(slug=slug).exists():
-            self.stdout.write(f"Note: there is no club at /c/{slug}/; creating it.")
-        club, _ = synthetic_club(slug)
+        club, created = synthetic_club(slug)
+        if created:
+            self.stdout.write(f"Note: there was no club at /c/{club.slug}/; created {club.name}.")
 
         def progress(done: int, total: int) -> None:
             self.stdout.write(f"round {done}/{total} played")
