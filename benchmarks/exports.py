@@ -8,11 +8,13 @@ often), so the boards are duplicated, as a large congress does: in round r table
 The large night is the same movement with 120 tables: 4 × the pairs and 4 × the results on the
 same 27 boards (810 and 3240 results). Both movements pass ``scoring.movements.check``.
 
-Everything is recorded through the services a director uses (``results.record``, ``rulings.
-add_ruling``), in a throwaway SQLite database in a temporary directory (never the developer's
-``db.sqlite3``); that is set-up and is not timed. Then each export is timed once on each night:
-``score_section`` itself, the XLSX workbook, the CSV and every PDF document of ``tournament.pdf``.
-The table printed gives the seconds and the ratio large/small; the script exits 1 when a ratio
+The nights are built by ``tournament.synthetic`` (as ``manage.py make_synthetic_event`` builds
+them): every result recorded, confirmed and its round agreed through the services
+(``results.record``, ``set_status``, ``agree_round``, ``rulings.add_ruling``), in a throwaway
+SQLite database in a temporary directory (never the developer's ``db.sqlite3``); that is
+set-up and is not timed. Then each export is timed once on each night: ``score_section``
+itself, the XLSX workbook, the CSV and every PDF document of ``tournament.pdf``. The table
+printed gives the seconds and the ratio large/small; the script exits 1 when a ratio
 passes 4.5 — the cost of an export must grow no faster than the work.
 
 The ratio is taken on the process's CPU time, which other programs on a busy machine do not
@@ -26,13 +28,11 @@ small night's time, where they would flatter the ratio.
 from __future__ import annotations
 
 import argparse
-import datetime
 import gc
 import importlib
 import inspect
 import os
 import pkgutil
-import random
 import sys
 import tempfile
 import time
@@ -46,116 +46,11 @@ sys.path.insert(0, str(ROOT))
 
 SMALL_TABLES = 30
 LARGE_TABLES = 120
-ROUNDS = 9
-BOARD_SETS = 9
-BOARDS_PER_ROUND = 3
+BOARDS = 27  # 9 rounds of 3 (tournament.synthetic)
 LIMIT = 4.5
 REPEATS = 3  # each side's best of three, taken in turn, within this one run of the benchmark
 SCALE = 4  # the large night has four times the results: four small runs are the same work as one large
 WARM_UP_TABLES = 9  # a small untimed night that runs every export once before the timed runs
-RULING_EVERY = 50  # one ruling on every fiftieth result, so the rulings log grows with the night
-
-
-def synthetic_movement(tables: int) -> Any:
-    """N-S stationary, E-W up one table a round; table t plays board set (3t + r) mod 9 in round r.
-
-    Each table meets each set once (r runs over nine residues). An E-W pair at table t = e + r - 1
-    meets set (3e + 4r - 3) mod 9, again nine different sets, because 4 is prime to 9; and when it
-    wraps from the last table to the first, 3t drops by 3 × tables, a multiple of 9 whenever
-    the number of tables is a multiple of 3. So no pair plays a board twice.
-    """
-    from scoring import movements
-
-    if tables % 3:
-        raise SystemExit(f"The synthetic movement needs a multiple of 3 tables, not {tables}.")
-    seatings = []
-    for round_ in range(1, ROUNDS + 1):
-        for table in range(1, tables + 1):
-            ew = (table - round_) % tables + 1
-            board_set = (3 * table + round_) % BOARD_SETS
-            first = board_set * BOARDS_PER_ROUND + 1
-            boards = tuple(range(first, first + BOARDS_PER_ROUND))
-            seatings.append(movements.Seating(round_, table, f"{table}NS", f"{ew}EW", boards))
-    movement = movements.enter_movement(seatings, board_count=BOARD_SETS * BOARDS_PER_ROUND)
-    report = movements.check(movement)
-    if not report.ok:
-        raise SystemExit("The synthetic movement fails its checks: " + " ".join(report.problems))
-    return movement
-
-
-def build_night(tables: int, seed: int) -> Any:
-    """A finished, published 27-board night of ``tables`` tables, every result entered by the services."""
-    from django.contrib.auth import get_user_model
-    from django.db import transaction
-
-    from scoring.cards import honours_held
-    from tournament.demo import deal_cards, plausible_result
-    from tournament.models import Board, Club, Event, Membership, Pair, Result, Ruling, Seating, Section
-    from tournament.services import events as event_service
-    from tournament.services import results as result_service
-    from tournament.services import rulings as ruling_service
-
-    rng = random.Random(seed)
-    movement = synthetic_movement(tables)
-    with transaction.atomic():
-        club = Club.objects.create(name=f"Benchmark club {tables}", slug=f"benchmark-{tables}")
-        director = get_user_model().objects.create_user(username=f"director-{tables}")
-        Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
-        event = Event.objects.create(
-            club=club,
-            name=f"{tables}-table pairs",
-            date=datetime.date(2026, 11, 17),
-            status=Event.Status.RUNNING,
-        )
-        section = Section.objects.create(
-            event=event,
-            movement=Section.Movement.CUSTOM,
-            tables=movement.tables,
-            rounds=movement.rounds,
-            boards_per_round=movement.boards_per_round,
-        )
-        event_service.lay_out(section, movement)
-        for index, pair in enumerate(Pair.objects.filter(section=section).order_by("id")):
-            event_service.name_pair(
-                pair=pair,
-                first=f"Joueur {2 * index} Lefèvre",
-                second=f"Spieler {2 * index + 1} Müller",
-                user=director,
-            )
-        boards = list(Board.objects.filter(section=section))
-        hands = {board.number: deal_cards(rng) for board in boards}
-        for board in boards:
-            board.hands = hands[board.number].to_pbn()
-        Board.objects.bulk_update(boards, ["hands"])
-        count = 0
-        for seating in Seating.objects.filter(section=section).select_related(
-            "table", "ns", "ew", "section__event"
-        ):
-            for number in seating.board_numbers:
-                contract, declarer, tricks = plausible_result(hands[number], rng)
-                facts = result_service.Facts(
-                    contract=contract,
-                    declarer=declarer,
-                    tricks=tricks,
-                    honours=honours_held(hands[number], contract.strain),
-                )
-                saved = result_service.record(
-                    seating=seating, board_number=number, facts=facts, request_key=None, user=director
-                )
-                count += 1
-                if count % RULING_EVERY == 0:
-                    ruling_service.add_ruling(
-                        result=saved.result,
-                        user=director,
-                        kind=Ruling.Kind.AWARD,
-                        law="Law F",
-                        side="EW",
-                        points=50,
-                        reason="North declared out of turn; the declaration stood (synthetic ruling).",
-                    )
-        Result.objects.filter(section=section).update(status=Result.Status.CONFIRMED)
-        event_service.set_status(event=event, user=director, status=Event.Status.LOCKED, published=True)
-    return event
 
 
 @dataclass(frozen=True)
@@ -307,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
 
         django.setup()
         call_command("migrate", verbosity=0)
+        from tournament.synthetic import build_night  # the night of manage.py make_synthetic_event
 
         nights = {}
         for label, tables, seed in (
@@ -315,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
             ("large", args.large, 1914),
         ):
             start = time.perf_counter()
-            event = build_night(tables, seed)
+            event = build_night(tables, seed, boards=BOARDS)
             print(f"{label}: {describe(event)} (set up in {time.perf_counter() - start:.1f} s, not timed)")
             nights[label] = event.pk
 
