@@ -7,7 +7,6 @@ Club people may look; the writes are a director's acts (a scorer gets 403), made
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,9 +23,6 @@ from ..models import Board, Event
 from ..services import hand_records as service
 from ..services.hand_records import HandRecordRefused, Stored
 from .director_results import require_directing
-
-LETTER = re.compile(r"[A-Za-z0-9]{1,4}")
-"""A section's letter in a URL; anything else (a NUL byte, which PostgreSQL refuses) is not found."""
 
 
 def _printable(name: str | None) -> str:
@@ -127,7 +123,7 @@ def deals_deal(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
 def deals_export(request: HttpRequest, club_slug: str, event_id: int, letter: str) -> HttpResponse:
     """The section's deals as a PBN file to download."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    section = event.sections.filter(letter=letter).first() if LETTER.fullmatch(letter) else None
+    section = event.sections.filter(letter=letter).first()
     if section is None:
         raise Http404("No such section.")
     try:
@@ -148,7 +144,7 @@ def board_turned(request: HttpRequest, club_slug: str, event_id: int, letter: st
     require_directing(request, event)
     form = TurnedCardForm(request.POST)
     board = None
-    if form.is_valid() and LETTER.fullmatch(letter):
+    if form.is_valid():
         board = Board.objects.filter(
             section__event=event, section__letter=letter, number=form.cleaned_data["board"]
         ).first()
