@@ -6,7 +6,7 @@ boards, N-S pairs stationary, E-W pairs moving up one table a round. 30 tables c
 often), so the boards are duplicated, as a large congress does: in round r table t plays set
 (3t + r) mod 9, which gives every table, and every E-W pair, each of the nine sets exactly once.
 The large night is the same movement with 120 tables: 4 × the pairs and 4 × the results on the
-same 27 boards (810 and 3240 results). Both movements pass ``scoring.movements.check``.
+same 27 boards (810 and 3240 results). Both movements pass ``scoring.contests.movements.check``.
 
 The nights are built by ``tournament.synthetic`` (as ``manage.py make_synthetic_event`` builds
 them): every result recorded, confirmed and its round agreed through the services

@@ -14,8 +14,10 @@ from typing import Any
 from django.core import serializers
 from django.db import transaction
 
-from scoring.cards import Card, Hands, honours_held
-from scoring.core import SEATS, Contract, Doubling, Seat, Strain
+from scoring.auction.core import Contract, Doubling, Strain
+from scoring.auction.honours import honours_held
+from scoring.shared.cards import Card, Hands
+from scoring.shared.seats import SEATS, Seat
 
 from .models import (
     AuditEntry,

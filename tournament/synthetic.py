@@ -20,8 +20,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from scoring import movements
-from scoring.cards import honours_held
+from scoring.auction.honours import honours_held
+from scoring.contests import movements
 
 from .demo import deal_cards, plausible_result
 from .models import Board, Club, Event, Membership, Pair, Result, Ruling, Seating, Section

@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from scoring.numbers import mixed_text
-from scoring.pairs import signed_text
+from scoring.contests.pairs import signed_text
+from scoring.shared.numbers import mixed_text
 
 from .exports.base import safe_text
 from .models import Section

@@ -27,11 +27,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.core import SEATS
-from scoring.deal import Deal, Options, SlamScale, score_deal
-from scoring.duplicate_laws import Discovery, Surplus, irregular_hand_outcome
-from scoring.entry import parse_entry
-from scoring.pairs import PairContest, TableResult, pair_contest
+from scoring.auction.deal import Deal, Options, SlamScale, score_deal
+from scoring.auction.duplicate_laws import Discovery, Surplus, irregular_hand_outcome
+from scoring.auction.entry import parse_entry
+from scoring.contests.pairs import PairContest, TableResult, pair_contest
+from scoring.shared.seats import SEATS
 from tests.e2e.conftest import Director
 from tournament.models import AuditEntry, Event, Result, Ruling
 

@@ -16,9 +16,10 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scoring.cards import Hands, honours_held
-from scoring.deal import Deal, score_deal
-from scoring.entry import parse_entry
+from scoring.auction.deal import Deal, score_deal
+from scoring.auction.entry import parse_entry
+from scoring.auction.honours import honours_held
+from scoring.shared.cards import Hands
 from tests.e2e.conftest import Director
 from tests.tournament.factories import make_event
 from tournament.models import AuditEntry, Board, Event, Result, Seating

@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from scoring.cards import Hands, honours_held
-from scoring.core import Contract, Seat, Strain
-from scoring.deal import Deal, Options, SlamScale, score_deal
+from scoring.auction.core import Contract, Strain
+from scoring.auction.deal import Deal, Options, SlamScale, score_deal
+from scoring.auction.honours import honours_held
+from scoring.shared.cards import Hands
+from scoring.shared.seats import Seat
 from tests.e2e.conftest import Director
 from tests.e2e.test_club_night import assert_fits, tap
 from tests.tournament.factories import make_event

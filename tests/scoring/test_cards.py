@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.cards import Card, Hand, Hands, honours_held
-from scoring.core import Seat, Strain
-from scoring.errors import DealError
+from scoring.auction.core import Strain
+from scoring.auction.honours import honours_held
+from scoring.shared.cards import Card, Hand, Hands
+from scoring.shared.errors import DealError
+from scoring.shared.seats import Seat
 
 # The checked 52-card deal of the modern spec's PBN example (§6.1).
 PBN = "N:A764.AK4.A8.J832 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6 T3.JT5.J762.AK94"

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 import pytest
 
-from scoring.cli_contests import run_pairs, run_teams
+from scoring.cli.contests import run_pairs, run_teams
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from scoring import cli
+from scoring.cli import commands as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.core import Side
-from scoring.errors import ContestError
-from scoring.pairs import Irregular, TableResult, pair_contest
-from scoring.teams import Team, TeamResult, team_match
+from scoring.contests.pairs import Irregular, TableResult, pair_contest
+from scoring.contests.teams import Team, TeamResult, team_match
+from scoring.shared.errors import ContestError
+from scoring.shared.seats import Side
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NETS = st.integers(min_value=-1500, max_value=1500)

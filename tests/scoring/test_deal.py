@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from scoring.core import Contract, Seat, Side, Strain
-from scoring.deal import (
+from scoring.auction.core import Contract, Strain
+from scoring.auction.deal import (
     Award,
     Column,
     Deal,
@@ -20,7 +20,8 @@ from scoring.deal import (
     honour_value,
     score_deal,
 )
-from scoring.errors import ContractError, DealError, ScoringError
+from scoring.shared.errors import ContractError, DealError, ScoringError
+from scoring.shared.seats import Seat, Side
 
 RUBBER = Options(duplicate=False)
 DUPLICATE = Options()

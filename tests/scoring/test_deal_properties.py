@@ -9,9 +9,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cli import deal_from_json
-from scoring.core import SEATS, Contract, Doubling, Seat, Side, Strain
-from scoring.deal import (
+from scoring.auction.core import Contract, Doubling, Strain
+from scoring.auction.deal import (
     Award,
     Column,
     Deal,
@@ -22,7 +21,9 @@ from scoring.deal import (
     SlamScale,
     score_deal,
 )
-from scoring.errors import ScoringError
+from scoring.cli.commands import deal_from_json
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import SEATS, Seat, Side
 
 SETTINGS = settings(max_examples=200, deadline=None)
 

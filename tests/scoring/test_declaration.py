@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, parse_call
-from scoring.core import Doubling, Seat, Side, Strain
-from scoring.declaration import (
+from scoring.auction.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, parse_call
+from scoring.auction.core import Doubling, Strain
+from scoring.auction.declaration import (
     AuctionOutcome,
     AuctionRules,
     AuctionState,
@@ -23,20 +23,21 @@ from scoring.declaration import (
     legal_calls,
     run_auction,
 )
-from scoring.declaration_irregularities import (
+from scoring.auction.declaration_irregularities import (
     Irregularity,
     IrregularityKind,
     find_irregularity,
     lowest_sufficient_level,
 )
-from scoring.declaration_penalties import (
+from scoring.auction.declaration_penalties import (
     PenaltyKind,
     apply_ruling,
     correct_inadvertent,
     penalty_options,
     penalty_still_enforceable,
 )
-from scoring.errors import AuctionError
+from scoring.shared.errors import AuctionError
+from scoring.shared.seats import Seat, Side
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 RUBBER = AuctionRules()
@@ -696,7 +697,7 @@ def test_apply_ruling_is_what_apply_uses() -> None:
 
 
 def test_penalty_award_converts_to_the_deal_engines_award() -> None:
-    from scoring.deal import Award
+    from scoring.auction.deal import Award
 
     award = PenaltyAward(Side.EW, 50, "Law F", "declaration out of turn by North").as_award()
     assert award == Award(Side.EW, 50, "Law F", "declaration out of turn by North")

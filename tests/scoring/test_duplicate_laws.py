@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.core import Side
-from scoring.duplicate_laws import (
+from scoring.auction.duplicate_laws import (
     LAW_F_PENALTIES,
     Discovery,
     HandOutcome,
@@ -18,8 +17,9 @@ from scoring.duplicate_laws import (
     may_gather_cards,
     new_deal_allowed,
 )
-from scoring.errors import ContestError
-from scoring.pairs import Irregular
+from scoring.contests.pairs import Irregular
+from scoring.shared.errors import ContestError
+from scoring.shared.seats import Side
 
 BEFORE = Discovery.BEFORE_OR_DURING_ORIGINAL_PLAY
 TAKEN_UP = Discovery.WHEN_TAKEN_UP_FOR_OVERPLAY

@@ -8,18 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.core import Contract, Doubling, Seat, Side, Strain
-from scoring.deal import Deal
-from scoring.errors import DealError, RubberError, ScoringError
-from scoring.rubber import PadStyle, RowKind, Rubber
-from scoring.three_hand import (
-    Irregularity,
-    ThreeHandDeal,
-    ThreeHandPenalty,
-    score_three_hand_deal,
-)
-from scoring.three_hand_rubber import ThreeHandRubber, settle
-from scoring.whist import Election, WhistDeal, WhistGame, WhistRevoke, WhistRubber
+from scoring.auction.core import Contract, Doubling, Strain
+from scoring.auction.deal import Deal
+from scoring.auction.rubber import PadStyle, RowKind, Rubber
+from scoring.auction.three_hand import Irregularity, ThreeHandDeal, ThreeHandPenalty, score_three_hand_deal
+from scoring.auction.three_hand_rubber import ThreeHandRubber, settle
+from scoring.shared.errors import DealError, RubberError, ScoringError
+from scoring.shared.seats import Seat, Side
+from scoring.whist.game import Election, WhistDeal, WhistGame, WhistRevoke, WhistRubber
 
 PLAYERS = ("A", "B", "C")
 SETTINGS = settings(max_examples=100, deadline=None)

@@ -9,10 +9,8 @@ from itertools import combinations
 
 import pytest
 
-from scoring.core import Side
-from scoring.errors import MovementError
-from scoring.howell_tables import HOWELL_LAYOUTS
-from scoring.movements import (
+from scoring.contests.howell_tables import HOWELL_LAYOUTS
+from scoring.contests.movements import (
     Movement,
     MovementKind,
     Seating,
@@ -24,6 +22,8 @@ from scoring.movements import (
     team_match,
     two_table,
 )
+from scoring.shared.errors import MovementError
+from scoring.shared.seats import Side
 
 # TV-46 (§8.10): five-table Mitchell, 2 boards a round; each entry is (NS, EW, first board).
 TV46 = {

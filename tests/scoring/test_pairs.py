@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.core import Side
-from scoring.errors import ContestError, DealError
-from scoring.pairs import Irregular, PairContest, TableResult, pair_contest
+from scoring.contests.pairs import Irregular, PairContest, TableResult, pair_contest
+from scoring.shared.errors import ContestError, DealError
+from scoring.shared.seats import Side
 
 
 def mitchell_nets(ns_totals: list[int], ew_totals: list[int]) -> list[TableResult]:

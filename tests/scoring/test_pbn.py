@@ -6,10 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.cards import Card, Hands
-from scoring.core import Seat
-from scoring.errors import PbnError
-from scoring.pbn import (
+from scoring.files.pbn import (
     HandRecord,
     Vulnerability,
     deal_from_seed,
@@ -18,6 +15,9 @@ from scoring.pbn import (
     read_hand_records,
     write_hand_records,
 )
+from scoring.shared.cards import Card, Hands
+from scoring.shared.errors import PbnError
+from scoring.shared.seats import Seat
 
 DEAL_1 = "N:A764.AK4.A8.J832 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6 T3.JT5.J762.AK94"
 DEAL_2 = "E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from scoring.core import Contract, Seat, Side
-from scoring.deal import Deal, Options
-from scoring.errors import RubberError
-from scoring.rubber import PadStyle, RowKind, Rubber
+from scoring.auction.core import Contract
+from scoring.auction.deal import Deal, Options
+from scoring.auction.rubber import PadStyle, RowKind, Rubber
+from scoring.shared.errors import RubberError
+from scoring.shared.seats import Seat, Side
 
 NS, EW = Side.NS, Side.EW
 

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.core import Side
-from scoring.errors import ContestError, DealError
-from scoring.teams import Team, TeamResult, team_match, whist_team_match
+from scoring.contests.teams import Team, TeamResult, team_match, whist_team_match
+from scoring.shared.errors import ContestError, DealError
+from scoring.shared.seats import Side
 
 FOUR_A = Team("A", ("A1", "A2"))
 FOUR_B = Team("B", ("B1", "B2"))

@@ -6,9 +6,8 @@ from typing import Any
 
 import pytest
 
-from scoring.core import Contract
-from scoring.errors import DealError, RubberError, ScoringError
-from scoring.three_hand import (
+from scoring.auction.core import Contract
+from scoring.auction.three_hand import (
     Irregularity,
     ThreeHandDeal,
     ThreeHandPenalty,
@@ -16,7 +15,8 @@ from scoring.three_hand import (
     honour_points,
     score_three_hand_deal,
 )
-from scoring.three_hand_rubber import ThreeHandRubber, settle
+from scoring.auction.three_hand_rubber import ThreeHandRubber, settle
+from scoring.shared.errors import DealError, RubberError, ScoringError
 
 PLAYERS = ("A", "B", "C")
 

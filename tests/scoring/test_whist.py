@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from scoring.core import Side
-from scoring.errors import DealError, RubberError
-from scoring.whist import (
+from scoring.shared.errors import DealError, RubberError
+from scoring.shared.seats import Side
+from scoring.whist.game import (
     Election,
     WhistDeal,
     WhistGame,

@@ -72,7 +72,7 @@ def make_result(
     """
     import uuid
 
-    from scoring.entry import parse_entry, parse_whist_entry
+    from scoring.auction.entry import parse_entry, parse_whist_entry
     from tournament.services.results import Facts, record
 
     if seating.section.event.is_whist:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from scoring.numbers import mixed_text, round_half_away
+from scoring.shared.numbers import mixed_text, round_half_away
 
 
 @dataclass(frozen=True)

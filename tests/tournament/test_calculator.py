@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.deal import Deal, score_deal
+from scoring.auction.deal import Deal, score_deal
 
 pytestmark = pytest.mark.django_db
 

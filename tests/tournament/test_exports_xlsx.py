@@ -10,8 +10,8 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from scoring.core import Side
-from scoring.numbers import mixed_text, round_half_away
+from scoring.shared.numbers import mixed_text, round_half_away
+from scoring.shared.seats import Side
 from tests.tournament.factories import make_club, make_event, make_member, make_played_night
 from tournament import reports
 from tournament.exports import export_standings

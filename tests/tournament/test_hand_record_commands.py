@@ -8,9 +8,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoring.cards import Hands, honours_held
-from scoring.core import Strain
-from scoring.pbn import deal_from_seed, read_hand_records, write_hand_records
+from scoring.auction.core import Strain
+from scoring.auction.honours import honours_held
+from scoring.files.pbn import deal_from_seed, read_hand_records, write_hand_records
+from scoring.shared.cards import Hands
 from tests.tournament.factories import make_club, make_event, make_member, make_result
 from tournament.models import AuditEntry, Board, Seating
 

@@ -10,8 +10,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from scoring.cards import Hands
-from scoring.core import Seat
+from scoring.shared.cards import Hands
+from scoring.shared.seats import Seat
 from tests.tournament.factories import make_club, make_event, make_member, make_played_night
 from tests.tournament.pdf_text import read_pdf
 from tournament.models import Board, Club, Event

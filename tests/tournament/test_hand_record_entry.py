@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from scoring.cards import Hands, honours_held
-from scoring.core import Strain
+from scoring.auction.core import Strain
+from scoring.auction.honours import honours_held
+from scoring.shared.cards import Hands
 from tests.tournament.director_cast import make_cast
 from tests.tournament.factories import make_result
 from tests.tournament.test_table_views import auction, running_event, seating_of, url

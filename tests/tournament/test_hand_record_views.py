@@ -9,9 +9,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring.cards import Hands, honours_held
-from scoring.core import Strain
-from scoring.pbn import deal_from_seed, read_hand_records, write_hand_records
+from scoring.auction.core import Strain
+from scoring.auction.honours import honours_held
+from scoring.files.pbn import deal_from_seed, read_hand_records, write_hand_records
+from scoring.shared.cards import Hands
 from tests.tournament.director_cast import Cast, fingerprint, make_cast
 from tests.tournament.factories import make_result
 from tournament.models import AuditEntry, Board, Event

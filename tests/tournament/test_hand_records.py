@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.cards import Hands, honours_held
-from scoring.core import Seat, Strain
-from scoring.deal import score_deal
-from scoring.pbn import deal_from_seed, read_hand_records, write_hand_records
+from scoring.auction.core import Strain
+from scoring.auction.deal import score_deal
+from scoring.auction.honours import honours_held
+from scoring.files.pbn import deal_from_seed, read_hand_records, write_hand_records
+from scoring.shared.cards import Hands
+from scoring.shared.seats import Seat
 from tests.tournament.factories import make_club, make_event, make_member, make_result
 from tournament.models import AuditEntry, Board, Event, Result, Seating
 from tournament.services import hand_records

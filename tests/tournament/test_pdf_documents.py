@@ -13,11 +13,12 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.cards import Hands, honours_held
-from scoring.core import Side
-from scoring.movements import boards_text
-from scoring.pairs import natural_key
-from scoring.rubber import PadStyle
+from scoring.auction.honours import honours_held
+from scoring.auction.rubber import PadStyle
+from scoring.contests.movements import boards_text
+from scoring.contests.pairs import natural_key
+from scoring.shared.cards import Hands
+from scoring.shared.seats import Side
 from tests.tournament.factories import (
     PLAYED_DEAL,
     make_club,

@@ -22,7 +22,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from PIL import Image
 
-from scoring.movements import Movement, boards_text
+from scoring.contests.movements import Movement, boards_text
 from tests.tournament.director_cast import Cast, make_cast
 from tests.tournament.factories import make_club, make_event, make_member
 from tests.tournament.pdf_text import raw_pages, read_pdf

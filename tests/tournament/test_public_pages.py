@@ -15,12 +15,12 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from scoring.core import Side
-from scoring.deal import Options, score_deal
-from scoring.deal_record import Deal
-from scoring.entry import parse_entry
-from scoring.numbers import mixed_text, round_half_away
-from scoring.pairs import TableResult, pair_contest
+from scoring.auction.deal import Options, score_deal
+from scoring.auction.deal_record import Deal
+from scoring.auction.entry import parse_entry
+from scoring.contests.pairs import TableResult, pair_contest
+from scoring.shared.numbers import mixed_text, round_half_away
+from scoring.shared.seats import Side
 from tests.tournament.factories import make_club, make_event, make_member, play_all
 from tournament.models import Board, Event, Pair, Result, Ruling, Seating
 from tournament.services import events as event_service

@@ -18,7 +18,8 @@ import pytest
 from django.db import connection, connections
 from django.urls import reverse
 
-from scoring.core import Contract, Seat, Strain
+from scoring.auction.core import Contract, Strain
+from scoring.shared.seats import Seat
 from tests.tournament.test_table_views import auction, enter, running_event, seating_of, text, url
 from tournament.models import AuditEntry, Event, Result, Seating
 from tournament.services import results

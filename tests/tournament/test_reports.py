@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.core import Side
-from scoring.deal import Options, score_deal
-from scoring.deal_record import Deal
-from scoring.entry import parse_entry
-from scoring.pairs import TableResult, pair_contest
-from scoring.teams import Team, TeamResult, team_match
+from scoring.auction.deal import Options, score_deal
+from scoring.auction.deal_record import Deal
+from scoring.auction.entry import parse_entry
+from scoring.contests.pairs import TableResult, pair_contest
+from scoring.contests.teams import Team, TeamResult, team_match
+from scoring.shared.seats import Side
 from tests.tournament.factories import make_club, make_event, make_member, make_result, play_all
 from tournament import reports
 from tournament.models import Event, Ruling, Seating

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from scoring.core import Side
+from scoring.shared.seats import Side
 from tests.tournament.director_cast import Cast, make_cast
 from tests.tournament.factories import make_result
 from tournament.models import AuditEntry, Event, Pair, Result, Ruling, Section, Substitution, Table

@@ -13,7 +13,7 @@ import csv
 import io
 from collections.abc import Sequence
 
-from scoring.numbers import mixed_text
+from scoring.shared.numbers import mixed_text
 
 from ..models import Event
 from ..reports import TeamLine, match_summary, rounded_text, standings_rows

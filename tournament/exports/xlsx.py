@@ -27,9 +27,9 @@ from openpyxl.styles import Side as Edge
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from scoring.core import Side
-from scoring.numbers import mixed_text, round_half_away
-from scoring.pairs import signed_text
+from scoring.contests.pairs import signed_text
+from scoring.shared.numbers import mixed_text, round_half_away
+from scoring.shared.seats import Side
 
 from ..models import Club, Event
 from ..reports import (

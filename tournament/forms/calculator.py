@@ -1,4 +1,4 @@
-"""The deal calculator's form: facts of one deal in, a ``scoring.deal.Deal`` out.
+"""The deal calculator's form: facts of one deal in, a ``scoring.auction.deal.Deal`` out.
 
 Each error sits on the field it concerns and quotes the law, as the engine words it.
 """
@@ -9,9 +9,18 @@ from typing import Any
 
 from django import forms
 
-from scoring.core import Contract, Seat, Side, check_tricks
-from scoring.deal import Award, Deal, Options, Revoke, RevokePenalty, SlamScale, check_dealers_one_spade
-from scoring.errors import ContractError, ScoringError
+from scoring.auction.core import Contract, check_tricks
+from scoring.auction.deal import (
+    Award,
+    Deal,
+    Options,
+    Revoke,
+    RevokePenalty,
+    SlamScale,
+    check_dealers_one_spade,
+)
+from scoring.shared.errors import ContractError, ScoringError
+from scoring.shared.seats import Seat, Side
 
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 REVOKE_BY = [("", "—"), *SEATS]

@@ -13,10 +13,10 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from scoring.core import Seat
-from scoring.duplicate_laws import Discovery, Surplus
-from scoring.entry import parse_entry, parse_whist_entry
-from scoring.errors import ScoringError
+from scoring.auction.duplicate_laws import Discovery, Surplus
+from scoring.auction.entry import parse_entry, parse_whist_entry
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import Seat
 
 from .. import limits
 from ..models import SEAT_CHOICES, SIDE_CHOICES, Event, Pair, Result, Ruling, Seating, Section, Team

@@ -14,9 +14,10 @@ from typing import Any
 
 from django import forms
 
-from scoring.core import Contract, Doubling, Seat, Strain, check_tricks
-from scoring.deal import Revoke, RevokePenalty
-from scoring.errors import ScoringError
+from scoring.auction.core import Contract, Doubling, Strain, check_tricks
+from scoring.auction.deal import Revoke, RevokePenalty
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import Seat
 
 from .. import limits
 from ..models import Board, Event, Result, Seating, Table

@@ -28,8 +28,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 from reportlab.platypus import Flowable, LongTable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from scoring.numbers import mixed_text, round_half_away
-from scoring.pairs import natural_key
+from scoring.contests.pairs import natural_key
+from scoring.shared.numbers import mixed_text, round_half_away
 
 from ..models import Club, Event, Section
 from ..reports.common import RED as RED_STRAINS

@@ -14,7 +14,7 @@ from collections import defaultdict
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
-from scoring.movements import Movement, PairCardRow, TableCardRow, boards_text
+from scoring.contests.movements import Movement, PairCardRow, TableCardRow, boards_text
 
 from ..models import Pair, Section
 from ..services.events import SetupRefused, movement_of

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Table, TableStyle
 
-from scoring.core import SEATS, Contract, Seat
-from scoring.deal import Deal
-from scoring.rubber import PadRow, PadStyle, RowKind, Rubber
-from scoring.three_hand import ThreeHandDeal
-from scoring.three_hand_rubber import ThreeHandRubber
-from scoring.whist import WhistDeal, WhistRubber
+from scoring.auction.core import Contract
+from scoring.auction.deal import Deal
+from scoring.auction.rubber import PadRow, PadStyle, RowKind, Rubber
+from scoring.auction.three_hand import ThreeHandDeal
+from scoring.auction.three_hand_rubber import ThreeHandRubber
+from scoring.shared.seats import SEATS, Seat
+from scoring.whist.game import WhistDeal, WhistRubber
 
 from .base import GRID, INK, SHADE, PdfRenderer, contract_markup, signed
 from .fonts import BOLD, SANS

@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak
 
-from scoring.core import Side
+from scoring.shared.seats import Side
 
 from ..models import Event, Pair
 from ..reports import RecapLine, StandingRow, recap_rows, standings_rows

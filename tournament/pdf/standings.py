@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, KeepTogether
 
-from scoring.core import Side
+from scoring.shared.seats import Side
 
 from ..reports import StandingRow, match_summary, standings_rows
 from ..services.standings import SectionScores

@@ -23,7 +23,7 @@ from django.urls import reverse
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak
 
-from scoring.movements import Movement, TableCardRow, boards_text
+from scoring.contests.movements import Movement, TableCardRow, boards_text
 
 from ..models import Pair, Section, Table
 from ..services.events import SetupRefused, movement_of

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scoring.numbers import round_half_away
-from scoring.pairs import signed_text
+from scoring.contests.pairs import signed_text
+from scoring.shared.numbers import round_half_away
 
 from ..models import Result
 from ..services.standings import ScoredResult, SectionScores

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.pairs import natural_key
-from scoring.teams import win_text
+from scoring.contests.pairs import natural_key
+from scoring.contests.teams import win_text
 
 from ..services.standings import SectionScores
 from .common import _declarer, _names, _pair_pk, _tricks, contract_text

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.core import SEATS, Side
-from scoring.deal import DealScore
-from scoring.pairs import PairDealScore
+from scoring.auction.deal import DealScore
+from scoring.contests.pairs import PairDealScore
+from scoring.shared.seats import SEATS, Side
 
 from ..services.facts import honours_of
 from ..services.standings import ScoredResult, SectionScores

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.core import Side
+from scoring.shared.seats import Side
 
 from ..models import Result
 from ..services.standings import SectionScores

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.cards import SUITS, Hands, honours_held
-from scoring.core import SEATS, Side, Strain
-from scoring.errors import ScoringError
-from scoring.pairs import Traveller, TravellerRow
+from scoring.auction.core import Strain
+from scoring.auction.honours import honours_held
+from scoring.contests.pairs import Traveller, TravellerRow
+from scoring.shared.cards import SUITS, Hands
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import SEATS, Side
 
 from ..models import Board
 from ..services.double_dummy import tricks_table

@@ -11,7 +11,7 @@ from __future__ import annotations
 from endplay.dds import calc_dd_table
 from endplay.types import Deal
 
-from scoring.cards import Hands
+from scoring.shared.cards import Hands
 
 STRAINS = ("C", "D", "H", "S", "NT")
 """Column order as hand records print it: ♣ ♦ ♥ ♠ NT."""

@@ -1,6 +1,6 @@
 """Setting up a night: the event, its movement, tables, pairs, teams, boards and seatings.
 
-The movement comes from ``scoring.movements`` and is proved by its checker before anything
+The movement comes from ``scoring.contests.movements`` and is proved by its checker before anything
 is saved; a movement the checker refuses is never played.
 """
 
@@ -14,9 +14,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from scoring import movements
-from scoring.core import SEATS
-from scoring.errors import MovementError, ScoringError
+from scoring.contests import movements
+from scoring.shared.errors import MovementError, ScoringError
+from scoring.shared.seats import SEATS
 
 from .. import limits
 from ..models import (

@@ -1,6 +1,6 @@
 """Stored facts to the engine's values, and back to plain data for the audit log.
 
-The app computes nothing the engine does not: a result becomes a ``scoring.deal.Deal``
+The app computes nothing the engine does not: a result becomes a ``scoring.auction.deal.Deal``
 (with the awards and revokes of the director's active rulings), and the engine scores it.
 """
 
@@ -10,10 +10,12 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
-from scoring.cards import Hands, honours_held
-from scoring.core import Contract, Doubling, Seat, Side, Strain
-from scoring.deal import Award, Deal, DealScore, Options, Revoke, RevokePenalty, SlamScale, score_deal
-from scoring.errors import ScoringError
+from scoring.auction.core import Contract, Doubling, Strain
+from scoring.auction.deal import Award, Deal, DealScore, Options, Revoke, RevokePenalty, SlamScale, score_deal
+from scoring.auction.honours import honours_held
+from scoring.shared.cards import Hands
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import Seat, Side
 
 from ..models import Event, Result, Ruling
 

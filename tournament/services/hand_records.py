@@ -19,10 +19,12 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.cards import SUITS, Card, Hands, honours_held
-from scoring.core import Contract, Seat, Strain
-from scoring.errors import ScoringError
-from scoring.pbn import HandRecord, Vulnerability, deal_from_seed, read_hand_records, write_hand_records
+from scoring.auction.core import Contract, Strain
+from scoring.auction.honours import honours_held
+from scoring.files.pbn import HandRecord, Vulnerability, deal_from_seed, read_hand_records, write_hand_records
+from scoring.shared.cards import SUITS, Card, Hands
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import Seat
 
 from ..models import AuditEntry, Board, Event, Result, Section
 from .double_dummy import tricks_table

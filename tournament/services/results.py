@@ -17,10 +17,11 @@ from typing import Any, TypeVar
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.core import Contract, Seat
-from scoring.deal import Deal, Revoke, check_dealers_one_spade
-from scoring.duplicate_laws import may_claim_revoke, may_correct_score
-from scoring.errors import ScoringError
+from scoring.auction.core import Contract
+from scoring.auction.deal import Deal, Revoke, check_dealers_one_spade
+from scoring.auction.duplicate_laws import may_claim_revoke, may_correct_score
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import Seat
 
 from .. import limits
 from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table

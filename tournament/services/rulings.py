@@ -11,9 +11,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.duplicate_laws import irregular_hand_outcome
-from scoring.errors import ScoringError
-from scoring.pairs import Irregular
+from scoring.auction.duplicate_laws import irregular_hand_outcome
+from scoring.contests.pairs import Irregular
+from scoring.shared.errors import ScoringError
 
 from .. import limits
 from ..models import AuditEntry, Result, Ruling, Seating

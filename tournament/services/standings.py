@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from scoring.core import Side
-from scoring.deal import DealScore
-from scoring.errors import ScoringError
-from scoring.pairs import Irregular, PairContest, TableResult, pair_contest
-from scoring.teams import Team as EngineTeam
-from scoring.teams import TeamMatch, TeamResult, team_match, whist_team_match
+from scoring.auction.deal import DealScore
+from scoring.contests.pairs import Irregular, PairContest, TableResult, pair_contest
+from scoring.contests.teams import Team as EngineTeam
+from scoring.contests.teams import TeamMatch, TeamResult, team_match, whist_team_match
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import Side
 
 from ..models import Board, Event, Pair, Result, Ruling, Section
 from .facts import score_of

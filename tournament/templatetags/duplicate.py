@@ -8,7 +8,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from scoring.numbers import mixed_text, round_half_away
+from scoring.shared.numbers import mixed_text, round_half_away
 
 from ..models import Board, Result
 from ..reports.common import RED, SYMBOLS, contract_pieces

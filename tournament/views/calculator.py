@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scoring.deal import score_deal
-from scoring.errors import ScoringError
+from scoring.auction.deal import score_deal
+from scoring.shared.errors import ScoringError
 
 from ..forms.calculator import DealForm
 

@@ -21,7 +21,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from scoring.errors import ScoringError
+from scoring.shared.errors import ScoringError
 
 from .. import params
 from ..access import DIRECTING, SCORING, event_for_role, role_in

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from scoring.deal import DealScore
-from scoring.errors import ScoringError
-from scoring.movements import MovementKind
-from scoring.pairs import Irregular
-from scoring.whist import duplicate_whist_deal
+from scoring.auction.deal import DealScore
+from scoring.contests.movements import MovementKind
+from scoring.contests.pairs import Irregular
+from scoring.shared.errors import ScoringError
+from scoring.whist.game import duplicate_whist_deal
 
 from ..forms.director import EntryRowForm
 from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section

@@ -17,7 +17,7 @@ from django.urls import path
 from django_tables2 import Table
 from django_tables2.export import TableExport
 
-from scoring.core import Side
+from scoring.shared.seats import Side
 
 from .. import reports
 from ..access import role_in, viewable_event

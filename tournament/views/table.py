@@ -20,9 +20,9 @@ from django.urls import path, reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.deal import DealScore
-from scoring.errors import ScoringError
-from scoring.whist import duplicate_whist_deal
+from scoring.auction.deal import DealScore
+from scoring.shared.errors import ScoringError
+from scoring.whist.game import duplicate_whist_deal
 
 from .. import params, throttle
 from ..forms.table import DisputeForm, EntryForm, PinForm, correction_form, entry_form

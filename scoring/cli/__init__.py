@@ -1,0 +1,9 @@
+"""``python -m scoring``: the engine's command line, JSON in and out (specs/scoring-cli.md).
+
+:mod:`.commands` holds the dispatcher and ``deal`` (Auction Bridge); :mod:`.contests` holds
+``pairs`` and ``teams`` (Laws G and H).
+"""
+
+from .commands import main
+
+__all__ = ["main"]
