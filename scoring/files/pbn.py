@@ -385,7 +385,9 @@ def _takes_section(name: str) -> bool:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    # PBN 2.1 §3.7 escapes only a quote and the backslash itself; any other backslash is
+    # text, as in a table's column formats (MP_NS\4R).
+    return re.sub(r'\\([\\"])', r"\1", value)
 
 
 def _escape(value: str) -> str:

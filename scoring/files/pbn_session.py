@@ -41,8 +41,8 @@ from ..contract.board import Vulnerability
 from ..contract.deal import parse_contract
 from ..shared.cards import Hands
 from ..shared.errors import PbnError, ScoringError, quoted
-from ..shared.seats import Seat, Side
-from .pbn import Game, read_games
+from ..shared.seats import Seat
+from .pbn import Game, Tag, read_games
 from .pbn_tables import Cell, Column, Table, column_widths, read_meta, read_table, write_table
 from .session import (
     Adjusted,
@@ -164,7 +164,7 @@ def read_pbn_session(source: bytes | str) -> Session:
     )
 
 
-def _score_tag(game: Game) -> object:
+def _score_tag(game: Game) -> Tag | None:
     return game.tag("ScoreTable")
 
 
@@ -259,6 +259,15 @@ def _participants(table: Table) -> list[Participant]:
             raise PbnError(f"Line {line}: this standings row gives no {id_column}.")
         direction_text = record.get("Direction")
         seat = _seat_or_none(direction_text) if id_column == "PlayerId" else None
+        direction = None if seat is not None else parse_direction(direction_text)
+        kept = [
+            (column.name, value)
+            for column, value in zip(table.columns, table.rows[position], strict=True)
+            if column.name not in _KNOWN_TOTAL_COLUMNS and value is not None
+        ]
+        if direction_text and seat is None and direction is None:
+            # Teams write "Hemma"/"Borta" (home, away): not a side, kept as written.
+            kept.insert(0, ("Direction", direction_text))
         reported = Reported(
             total=_decimal(record, total_column, line),
             percent=_decimal(record, "TotalPercentage", line),
@@ -273,7 +282,7 @@ def _participants(table: Table) -> list[Participant]:
         participants.append(
             Participant(
                 id=identifier,
-                direction=None if seat is not None else parse_direction(direction_text),
+                direction=direction,
                 seat=seat,
                 section=record.get("Section") or "",
                 table=_int(record, "Table", line),
@@ -281,11 +290,7 @@ def _participants(table: Table) -> list[Participant]:
                 players=_players(record),
                 club=record.get("Club") or "",
                 reported=reported,
-                extra=tuple(
-                    (column.name, value)
-                    for column, value in zip(table.columns, table.rows[position], strict=True)
-                    if column.name not in _KNOWN_TOTAL_COLUMNS and value is not None
-                ),
+                extra=tuple(kept),
             )
         )
     return participants
@@ -552,9 +557,9 @@ def _match_details(text: Cell, line: int) -> tuple[list[Segment], tuple[Fraction
 
 def _sections(participants: Iterable[Participant], lines: Iterable[Line]) -> tuple[Section, ...]:
     seen: dict[str, None] = {}
-    for item in (*participants, *lines):
-        if item.section:
-            seen.setdefault(item.section, None)
+    for section in [p.section for p in participants] + [line.section for line in lines]:
+        if section:
+            seen.setdefault(section, None)
     return tuple(Section(name) for name in seen)
 
 
@@ -671,17 +676,31 @@ def _game_tags(event: Event, board: BoardRecord | None) -> list[str]:
             ("Dealer", board.dealer.value if board.dealer else ""),
             ("Vulnerable", board.vulnerability.pbn if board.vulnerability else ""),
             ("Deal", board.hands.to_pbn(board.dealer or Seat.N) if board.hands else ""),
-            ("Scoring", event.scoring),
+            ("Scoring", _scoring_text(event)),
             ("Declarer", ""),
             ("Contract", ""),
             ("Result", ""),
         ]
     else:
-        tags.append(("Scoring", event.scoring))
+        tags.append(("Scoring", _scoring_text(event)))
     tags.append(("Competition", event.competition.value.capitalize()))
     if event.producer.application:
         tags.append(("Application", event.producer.application))
     return [f'[{name} "{_escape(value)}"]' for name, value in tags]
+
+
+def _scoring_text(event: Event) -> str:
+    """PBN's ``[Scoring]``: the file's own words, or words for the method a USEBIO file named."""
+    if event.scoring and not event.event_type:
+        return event.scoring
+    method = Method.of(event)
+    names = {
+        Method.MATCHPOINTS: "MatchPoints",
+        Method.BUTLER: "IMP;Butler",
+        Method.CROSS_IMPS: "IMP;Cross",
+        Method.TEAMS: "Teams",
+    }
+    return names[method] if method is not None else event.scoring
 
 
 def _total_column(method: Method | None) -> str:
@@ -705,10 +724,7 @@ def _standings_table(session: Session, method: Method | None) -> list[str]:
     add(id_name, "R", [p.id for p in people], always=True)
     add("Section", "R", [p.section or None for p in people])
     add("Table", "R", [_text(p.table) for p in people])
-    if kind is Competition.INDIVIDUALS:
-        add("Direction", "R", [p.seat.value if p.seat else None for p in people])
-    else:
-        add("Direction", "R", [p.direction.label if p.direction else None for p in people])
+    add("Direction", "R", [_direction(p) for p in people])
     add(f"TotalScore{unit}", "R", [_text(r.total) for r in reported])
     add("TotalPercentage", "R", [_text(r.percent) for r in reported])
     if kind is Competition.TEAMS:
@@ -740,7 +756,8 @@ def _standings_table(session: Session, method: Method | None) -> list[str]:
     extra_names: dict[str, None] = {}
     for p in people:
         for name, _ in p.extra:
-            extra_names.setdefault(name, None)
+            if name != "Direction":
+                extra_names.setdefault(name, None)
     for name in extra_names:
         add(name, "L", [dict(p.extra).get(name) for p in people])
     return _table_lines("TotalScoreTable", columns, quoted_columns=_QUOTED_TOTALS)
@@ -863,6 +880,14 @@ def _member(participant: Participant, index: int, attribute: str) -> Cell:
     return value or None
 
 
+def _direction(participant: Participant) -> Cell:
+    if participant.seat is not None:
+        return participant.seat.value
+    if participant.direction is not None:
+        return participant.direction.label
+    return dict(participant.extra).get("Direction")
+
+
 def _tie(place: Place | None) -> Cell:
     if place is None or place.last == place.first:
         return None
@@ -876,5 +901,3 @@ def _text(value: object) -> Cell:
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
-
-_ = Side  # the model's Side values are written through their labels
