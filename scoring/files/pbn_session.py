@@ -753,12 +753,7 @@ def _standings_table(session: Session, method: Method | None) -> list[str]:
             add(f"MemberID{suffix}", "R", [_member(p, index, "member_id") for p in people])
             add(f"ClubID{suffix}", "R", [_member(p, index, "club_id") for p in people])
     add("MP", "R", [r.masterpoints or None for r in reported])
-    extra_names: dict[str, None] = {}
-    for p in people:
-        for name, _ in p.extra:
-            if name != "Direction":
-                extra_names.setdefault(name, None)
-    for name in extra_names:
+    for name in _merged_order([name for name, _ in p.extra if name != "Direction"] for p in people):
         add(name, "L", [dict(p.extra).get(name) for p in people])
     return _table_lines("TotalScoreTable", columns, quoted_columns=_QUOTED_TOTALS)
 
@@ -878,6 +873,20 @@ def _member(participant: Participant, index: int, attribute: str) -> Cell:
         return None
     value: str = getattr(participant.players[index], attribute)
     return value or None
+
+
+def _merged_order(orders: Iterable[list[str]]) -> list[str]:
+    """One column order that keeps every participant's own order of its extra columns."""
+    merged: list[str] = []
+    for order in orders:
+        previous = -1
+        for name in order:
+            if name in merged:
+                previous = merged.index(name)
+            else:
+                previous += 1
+                merged.insert(previous, name)
+    return merged
 
 
 def _direction(participant: Participant) -> Cell:
