@@ -192,7 +192,9 @@ def _replace_competition(event: Event, competition: Competition) -> Event:
 
 
 def _event(games: Sequence[Game], meta: Mapping[str, str]) -> Event:
-    first = next((game for game in games if game.tag("Event") or game.tag("Board")), games[0] if games else None)
+    first = next(
+        (game for game in games if game.tag("Event") or game.tag("Board")), games[0] if games else None
+    )
 
     def value(name: str) -> str:
         for game in games:
@@ -704,7 +706,11 @@ def _scoring_text(event: Event) -> str:
 
 
 def _total_column(method: Method | None) -> str:
-    return {Method.BUTLER: "IMP", Method.CROSS_IMPS: "IMP", Method.TEAMS: "VP"}.get(method, "MP") if method else "MP"
+    return (
+        {Method.BUTLER: "IMP", Method.CROSS_IMPS: "IMP", Method.TEAMS: "VP"}.get(method, "MP")
+        if method
+        else "MP"
+    )
 
 
 def _standings_table(session: Session, method: Method | None) -> list[str]:
@@ -764,7 +770,9 @@ _QUOTED_TOTALS = frozenset(
 )
 
 
-def _score_table(session: Session, board: BoardRecord, rows: Sequence[Line], method: Method | None) -> list[str]:
+def _score_table(
+    session: Session, board: BoardRecord, rows: Sequence[Line], method: Method | None
+) -> list[str]:
     individual = session.event.competition is Competition.INDIVIDUALS
     unit = "MP" if method in (Method.MATCHPOINTS, None) else "IMP"
     columns: list[tuple[str, str, list[Cell]]] = []
@@ -778,7 +786,12 @@ def _score_table(session: Session, board: BoardRecord, rows: Sequence[Line], met
     add("Round", "R", [_text(line.round) for line in rows])
     if individual:
         for index, seat in enumerate(_SEAT_COLUMNS):
-            add(f"PlayerId_{seat}", "R", [line.players[index] if line.players else None for line in rows], True)
+            add(
+                f"PlayerId_{seat}",
+                "R",
+                [line.players[index] if line.players else None for line in rows],
+                True,
+            )
     else:
         add("PairId_NS", "R", [line.ns for line in rows], always=True)
         add("PairId_EW", "R", [line.ew for line in rows], always=True)
@@ -793,7 +806,9 @@ def _score_table(session: Session, board: BoardRecord, rows: Sequence[Line], met
         for seat, side in (("North", "ns"), ("South", "ns"), ("East", "ew"), ("West", "ew")):
             add(f"{unit}_{seat}", "R", [_text(getattr(line.reported, side)) for line in rows])
         for seat, side in (("North", "ns"), ("South", "ns"), ("East", "ew"), ("West", "ew")):
-            add(f"Percentage_{seat}", "R", [_text(getattr(line.reported, f"percent_{side}")) for line in rows])
+            add(
+                f"Percentage_{seat}", "R", [_text(getattr(line.reported, f"percent_{side}")) for line in rows]
+            )
     else:
         add(f"{unit}_NS", "R", [_text(line.reported.ns) for line in rows])
         add(f"{unit}_EW", "R", [_text(line.reported.ew) for line in rows])
@@ -823,7 +838,9 @@ def _double_dummy_table(board: BoardRecord) -> list[str]:
     return write_table(Table("OptimumResultTable", columns, tuple(rows)))
 
 
-def _table_lines(name: str, columns: list[tuple[str, str, list[Cell]]], quoted_columns: Iterable[str]) -> list[str]:
+def _table_lines(
+    name: str, columns: list[tuple[str, str, list[Cell]]], quoted_columns: Iterable[str]
+) -> list[str]:
     quote = set(quoted_columns)
     heads = [Column(column, None, align) for column, align, _ in columns]
     rows = [tuple(values[index] for _, _, values in columns) for index in range(len(columns[0][2]))]
@@ -909,4 +926,3 @@ def _text(value: object) -> Cell:
 
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
-

@@ -235,7 +235,9 @@ def _count(number: int, word: str = "value") -> str:
     return f"one {word}" if number == 1 else f"{number} {word}s"
 
 
-def column_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]], quote: Iterable[str] = ()) -> tuple[Column, ...]:
+def column_widths(
+    columns: Sequence[Column], rows: Sequence[Sequence[Cell]], quote: Iterable[str] = ()
+) -> tuple[Column, ...]:
     """The columns widened to fit every value they hold, keeping names and alignment.
 
     A writer builds its rows first, then sizes the columns with this, so the file lines up
@@ -244,9 +246,6 @@ def column_widths(columns: Sequence[Column], rows: Sequence[Sequence[Cell]], quo
     always = set(quote)
     sized = []
     for position, column in enumerate(columns):
-        width = max(
-            [column.width or 1]
-            + [len(_token(row[position], column.name in always)) for row in rows]
-        )
+        width = max([column.width or 1] + [len(_token(row[position], column.name in always)) for row in rows])
         sized.append(Column(column.name, width, column.align or "R"))
     return tuple(sized)

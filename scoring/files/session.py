@@ -97,7 +97,11 @@ class Method(enum.Enum):
             return cls.CROSS_IMPS
         if event.competition is Competition.TEAMS or "TEAM" in words:
             return cls.TEAMS
-        if "MATCHPOINT" in words or "MP_" in words or any(part in ("MP", "MP1", "MP2") for part in words.split(";")):
+        if (
+            "MATCHPOINT" in words
+            or "MP_" in words
+            or any(part in ("MP", "MP1", "MP2") for part in words.split(";"))
+        ):
             return cls.MATCHPOINTS
         return None
 
@@ -278,7 +282,8 @@ class Adjusted:
         if 2 <= len(key) <= 3 and key[0] == "A" and key[1:].isascii() and key[1:].isdigit():
             return int(key[1:])
         raise ScoringError(
-            f"{quoted(text)} is not an artificial score: write A+, A or A- (Law 12C2), or A6040 for 60 % and 40 %."
+            f"{quoted(text)} is not an artificial score: write A+, A or A- (Law 12C2), "
+            "or A6040 for 60 % and 40 %."
         )
 
     @staticmethod
