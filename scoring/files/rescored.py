@@ -1,0 +1,131 @@
+"""What a rescore produces, and the producing programs whose conventions it follows.
+
+A rescore (:mod:`.rescore`) scores a session again from its raw table results. Its answer,
+a :class:`Rescore`, holds every participant's :class:`Standing` (total, percentage, place)
+and every traveller line's figure as the producing program shows it (:class:`LineFigure`),
+all exact; the file's own figures are never read to make them.
+
+Programs agree on the laws and differ on conventions: how a short board is factored and
+shown, how sit-outs are scaled, how many scores a Butler datum drops, what an
+Average-plus is worth in summed cross-IMPs. :class:`Family` names the program families
+met in real files; the rescore chooses one from what the file says of its producer
+(PBN ``Generator`` META or ``[Application]``, USEBIO ``PROGRAM_NAME``), never from the
+file's name. Each family's conventions are written, with the evidence, where they are
+used (:mod:`.rescore_pairs`, :mod:`.rescore_imps`).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+
+from ..contests.ranking import Place
+from ..shared.errors import ScoringError
+from ..shared.seats import Side
+from .session import Event
+
+__all__ = ["Family", "LineFigure", "MatchFigure", "RescoreError", "Rescore", "Standing", "decimal_of"]
+
+
+class RescoreError(ScoringError):
+    """A session file that cannot be scored again: it lacks what its method needs."""
+
+
+class Family(enum.Enum):
+    """The program family that wrote a file, whose conventions a rescore follows."""
+
+    BRENNING = "Ruter / Magic Contest"
+    """Ruter and Magic Contest, by Brenning (www.brenning.se): PBN files."""
+    COMPSCORE = "Compscore"
+    """Compscore3, the ABF's club scorer: USEBIO files."""
+    ACBLSCORE = "ACBLscore"
+    """ACBLscore and ACBL Live for Clubs."""
+    OTHER = "other"
+    """Any other program: the spec's own readings (specs/scoring-cli.md)."""
+
+    @classmethod
+    def of(cls, event: Event) -> Family:
+        """The family the file's producer belongs to, from the names the file gives it."""
+        words = f"{event.producer.name} {event.producer.application}".lower()
+        if "ruter" in words or "magic contest" in words or "brenning" in words:
+            return cls.BRENNING
+        if "compscore" in words:
+            return cls.COMPSCORE
+        if "acbl" in words:
+            return cls.ACBLSCORE
+        return cls.OTHER
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One participant's rescored line in the standings.
+
+    ``total`` is in the unit of the file's own summary (matchpoints, IMPs, VPs), exact;
+    ``percent`` where the method has one; ``boards`` the boards (or matches) it played;
+    ``direction`` the list it is ranked in when N-S and E-W are ranked apart.
+    """
+
+    id: str
+    total: Fraction
+    percent: Fraction | None
+    place: Place
+    boards: int
+    direction: Side | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LineFigure:
+    """A traveller line's matchpoints or IMPs for each side, as the producer shows them (exact).
+
+    ``index`` is the line's position in :attr:`Session.lines`. ``ns``/``ew`` are None for a
+    side that has no figure (the empty side of a bye row). ``datum`` is the board's Butler
+    datum on Butler lines.
+    """
+
+    index: int
+    ns: Fraction | None
+    ew: Fraction | None
+    datum: int | Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFigure:
+    """A team match's Victory Points, home and away (WBF continuous scale, spec §3.5)."""
+
+    index: int
+    vp_home: Fraction
+    vp_away: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Rescore:
+    """A session scored again: the method, the convention followed, standings, lines and matches.
+
+    ``total_places`` and ``percent_places`` are the decimals the producer shows its totals
+    and percentages with, for output; the exact figures are kept.
+    """
+
+    scoring: str
+    family: Family
+    standings: tuple[Standing, ...]
+    lines: tuple[LineFigure, ...] = ()
+    matches: tuple[MatchFigure, ...] = ()
+    total_places: int = 2
+    percent_places: int = 2
+    notes: tuple[str, ...] = ()
+
+    def standing(self, id: str) -> Standing | None:
+        """The standing of one participant, or None."""
+        return next((standing for standing in self.standings if standing.id == id), None)
+
+
+def decimal_of(value: Fraction, places: int) -> Decimal:
+    """An exact figure rounded for display to ``places`` decimals (a half to the even digit).
+
+    The one rounding of a rescore's output; programs written with binary floating point
+    round a half so in practice, and a comparison allows half a unit either way.
+    """
+    exact = Decimal(value.numerator) / Decimal(value.denominator) if value.denominator != 1 else Decimal(value.numerator)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
