@@ -59,7 +59,7 @@ def read_session(data: bytes) -> Session:
     if head.startswith((b"%", b"[", b"{", b";")):
         return read_pbn_session(bytes(data))
     raise RescoreError(
-        "This file is neither PBN nor USEBIO: a PBN file starts with % PBN or a [Tag \"value\"] line, "
+        'This file is neither PBN nor USEBIO: a PBN file starts with % PBN or a [Tag "value"] line, '
         "a USEBIO file with <?xml or <USEBIO."
     )
 
@@ -128,7 +128,11 @@ def _overrides(session: Session, director_set: DirectorSet) -> dict[int, tuple[F
     found: dict[int, tuple[Fraction, Fraction]] = {}
     for (board, ns, ew), figures in director_set.items():
         index = next(
-            (i for i, line in enumerate(session.lines) if line.board == board and line.ns == ns and line.ew == ew),
+            (
+                i
+                for i, line in enumerate(session.lines)
+                if line.board == board and line.ns == ns and line.ew == ew
+            ),
             None,
         )
         if index is None:
@@ -153,17 +157,14 @@ def cumulative(results: Sequence[Rescore]) -> tuple[Standing, ...]:
         for standing in result.standings:
             totals[standing.id] = totals.get(standing.id, Fraction(0)) + standing.total
             boards[standing.id] = boards.get(standing.id, 0) + standing.boards
-            if standing.percent is not None and standing.percent != 0:
-                tops[standing.id] = tops.get(standing.id, Fraction(0)) + 100 * standing.total / standing.percent
-            elif standing.percent is not None:
-                raise RescoreError(
-                    f"{standing.id} scored nothing in a session, so its top cannot be recovered to add up."
-                )
-    percents = {key: 100 * totals[key] / tops[key] for key in totals if key in tops and tops[key]}
+            if standing.top is not None:
+                tops[standing.id] = tops.get(standing.id, Fraction(0)) + standing.top
+    percents = {key: 100 * totals[key] / tops[key] for key in totals if tops.get(key)}
     rank_on = percents if len(percents) == len(totals) else totals
     places = competition_ranks(rank_on)
     standings = [
-        Standing(key, totals[key], percents.get(key), places[key], boards[key]) for key in totals
+        Standing(key, totals[key], percents.get(key), places[key], boards[key], top=tops.get(key))
+        for key in totals
     ]
     return tuple(sorted(standings, key=lambda s: (s.place.first, s.id)))
 
@@ -180,7 +181,9 @@ def rescore_json(result: Rescore) -> dict[str, object]:
         entry: dict[str, object] = {
             "id": standing.id,
             "total": decimal_of(standing.total, result.total_places),
-            "percent": None if standing.percent is None else decimal_of(standing.percent, result.percent_places),
+            "percent": None
+            if standing.percent is None
+            else decimal_of(standing.percent, result.percent_places),
             "rank": standing.place.first,
             "place": standing.place.text,
             "exact_total": fraction_text(standing.total),
@@ -201,7 +204,7 @@ def rescore_json(result: Rescore) -> dict[str, object]:
 
 
 def json_text(value: object) -> str:
-    """JSON text of an answer whose numbers may be :class:`~decimal.Decimal` (written exactly, never as floats)."""
+    """JSON text of an answer whose numbers may be Decimals: written exactly, never as floats."""
     import json
 
     if isinstance(value, Decimal):

@@ -54,7 +54,7 @@ from ..shared.seats import Side
 from .rescored import Family, LineFigure, MatchFigure, Rescore, RescoreError, Standing
 from .session import Adjusted, Line, Method, Session
 
-__all__ = ["rescore_imp_pairs", "rescore_teams"]
+__all__ = ["ordered", "rescore_imp_pairs", "rescore_teams"]
 
 _AWARDS = {60: Award.AVERAGE_PLUS, 50: Award.AVERAGE, 40: Award.AVERAGE_MINUS}
 _RUTER_CROSS_AWARDS = {
@@ -89,7 +89,9 @@ def rescore_imp_pairs(
             continue
         adjusted = None if line.adjusted is None else _awards(line.adjusted, line)
         tables.append(
-            ImpTable(str(line.board), line.ns, line.ew, scores.get(index) if adjusted is None else None, adjusted)
+            ImpTable(
+                str(line.board), line.ns, line.ew, scores.get(index) if adjusted is None else None, adjusted
+            )
         )
         table_index[(str(line.board), line.ns)] = index
     if not tables:
@@ -135,10 +137,10 @@ def rescore_imp_pairs(
                     averaged[pair] = averaged.get(pair, Fraction(0)) + value / comparisons
     for index in byes:
         line = session.lines[index]
-        pair = line.ew if line.ns is None else line.ns
-        if pair is None or pair not in counts:
+        sitter = line.ew if line.ns is None else line.ns
+        if sitter is None or sitter not in counts:
             continue
-        average = totals[pair] / counts[pair]
+        average = totals[sitter] / counts[sitter]
         figure = (None, average) if line.ns is None else (average, None)
         figures[index] = LineFigure(index, *figure)
     if method is Method.CROSS_IMPS and "CROSS2" in scoring_text:
@@ -197,16 +199,19 @@ def _ranked(
     for side, values in lists.items():
         for pair, place in competition_ranks(values).items():
             standings.append(Standing(pair, values[pair], None, place, counts[pair], side))
-    return _ordered(standings)
+    return ordered(standings)
 
 
-def _ordered(standings: Sequence[Standing]) -> tuple[Standing, ...]:
+def ordered(standings: Sequence[Standing]) -> tuple[Standing, ...]:
+    """Standings in list order: N-S's list (or the one list) first, then by place, then by id."""
     order = {None: 0, Side.NS: 0, Side.EW: 1}
     return tuple(sorted(standings, key=lambda s: (order[s.direction], s.place.first, _natural(s.id))))
 
 
 def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
-    return tuple((0, int(part)) if part.isdecimal() else (1, part) for part in re.split(r"(\d+)", text) if part)
+    return tuple(
+        (0, int(part)) if part.isdecimal() else (1, part) for part in re.split(r"(\d+)", text) if part
+    )
 
 
 def rescore_teams(session: Session, family: Family, boards_per_match: int | None) -> Rescore:
@@ -247,7 +252,7 @@ def rescore_teams(session: Session, family: Family, boards_per_match: int | None
     return Rescore(
         scoring="teams_vp",
         family=family,
-        standings=_ordered(standings),
+        standings=ordered(standings),
         matches=tuple(figures),
         total_places=2,
     )

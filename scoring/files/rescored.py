@@ -26,7 +26,7 @@ from ..shared.errors import ScoringError
 from ..shared.seats import Side
 from .session import Event
 
-__all__ = ["Family", "LineFigure", "MatchFigure", "RescoreError", "Rescore", "Standing", "decimal_of"]
+__all__ = ["Family", "LineFigure", "MatchFigure", "Rescore", "RescoreError", "Standing", "decimal_of"]
 
 
 class RescoreError(ScoringError):
@@ -64,7 +64,8 @@ class Standing:
 
     ``total`` is in the unit of the file's own summary (matchpoints, IMPs, VPs), exact;
     ``percent`` where the method has one; ``boards`` the boards (or matches) it played;
-    ``direction`` the list it is ranked in when N-S and E-W are ranked apart.
+    ``direction`` the list it is ranked in when N-S and E-W are ranked apart; ``top`` the
+    most it could have scored on its boards (matchpoints), for adding sessions up.
     """
 
     id: str
@@ -73,6 +74,7 @@ class Standing:
     place: Place
     boards: int
     direction: Side | None = None
+    top: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,5 +129,7 @@ def decimal_of(value: Fraction, places: int) -> Decimal:
     The one rounding of a rescore's output; programs written with binary floating point
     round a half so in practice, and a comparison allows half a unit either way.
     """
-    exact = Decimal(value.numerator) / Decimal(value.denominator) if value.denominator != 1 else Decimal(value.numerator)
+    exact = Decimal(value.numerator)
+    if value.denominator != 1:
+        exact /= Decimal(value.denominator)
     return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
