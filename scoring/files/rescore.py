@@ -23,7 +23,6 @@ by hand on a line cannot come from the raw scores; a caller who knows them passe
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from fractions import Fraction
 
 from ..contests.ranking import competition_ranks
@@ -201,16 +200,3 @@ def rescore_json(result: Rescore) -> dict[str, object]:
     if result.notes:
         answer["notes"] = list(result.notes)
     return answer
-
-
-def json_text(value: object) -> str:
-    """JSON text of an answer whose numbers may be Decimals: written exactly, never as floats."""
-    import json
-
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{json.dumps(str(k))}: {json_text(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(json_text(item) for item in value) + "]"
-    return json.dumps(value, ensure_ascii=False)
