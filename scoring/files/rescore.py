@@ -179,10 +179,10 @@ def rescore_json(result: Rescore) -> dict[str, object]:
     for standing in result.standings:
         entry: dict[str, object] = {
             "id": standing.id,
-            "total": decimal_of(standing.total, result.total_places),
+            "total": decimal_of(standing.total, result.total_places, result.halves_up),
             "percent": None
             if standing.percent is None
-            else decimal_of(standing.percent, result.percent_places),
+            else decimal_of(standing.percent, result.percent_places, result.halves_up),
             "rank": standing.place.first,
             "place": standing.place.text,
             "exact_total": fraction_text(standing.total),

@@ -156,6 +156,7 @@ def rescore_imp_pairs(
     return Rescore(
         scoring=scoring_name,
         family=family,
+        halves_up=family is Family.BRENNING,
         standings=standings,
         lines=tuple(figures[index] for index in sorted(figures)),
         total_places=places,
@@ -252,6 +253,7 @@ def rescore_teams(session: Session, family: Family, boards_per_match: int | None
     return Rescore(
         scoring="teams_vp",
         family=family,
+        halves_up=family is Family.BRENNING,
         standings=ordered(standings),
         matches=tuple(figures),
         total_places=2,

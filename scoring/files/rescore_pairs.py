@@ -118,6 +118,7 @@ def rescore_matchpoints(
     return Rescore(
         scoring="individual_matchpoints" if individual else "matchpoints",
         family=family,
+        halves_up=family is Family.BRENNING,
         standings=standings,
         lines=tuple(figures[index] for index in sorted(figures)),
         total_places=places,

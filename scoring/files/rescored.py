@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from ..contests.ranking import Place
@@ -106,7 +106,10 @@ class Rescore:
     """A session scored again: the method, the convention followed, standings, lines and matches.
 
     ``total_places`` and ``percent_places`` are the decimals the producer shows its totals
-    and percentages with, for output; the exact figures are kept.
+    and percentages with, for output, and ``halves_up`` whether it rounds a half away from
+    zero (Ruter: 1261.25 shows as 1261.3) rather than to the even digit (programs that
+    round binary floating point, where a decimal half is seldom exact); the exact figures
+    are kept.
     """
 
     scoring: str
@@ -116,6 +119,7 @@ class Rescore:
     matches: tuple[MatchFigure, ...] = ()
     total_places: int = 2
     percent_places: int = 2
+    halves_up: bool = False
     notes: tuple[str, ...] = ()
 
     def standing(self, id: str) -> Standing | None:
@@ -123,13 +127,14 @@ class Rescore:
         return next((standing for standing in self.standings if standing.id == id), None)
 
 
-def decimal_of(value: Fraction, places: int) -> Decimal:
-    """An exact figure rounded for display to ``places`` decimals (a half to the even digit).
+def decimal_of(value: Fraction, places: int, halves_up: bool = False) -> Decimal:
+    """An exact figure rounded for display to ``places`` decimals: a half to the even digit, or up.
 
-    The one rounding of a rescore's output; programs written with binary floating point
-    round a half so in practice, and a comparison allows half a unit either way.
+    The one rounding of a rescore's output; a comparison with a file's figure allows half a
+    unit either way.
     """
     exact = Decimal(value.numerator)
     if value.denominator != 1:
         exact /= Decimal(value.denominator)
-    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
+    mode = ROUND_HALF_UP if halves_up else ROUND_HALF_EVEN
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=mode)
