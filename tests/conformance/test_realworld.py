@@ -82,7 +82,7 @@ def scored(name: str, **options: object) -> Rescore:
 
 
 def within_rounding(exact: Fraction | None, reported: Decimal | None) -> bool:
-    """Whether ``exact`` shows as ``reported`` at the file's own number of decimals (half a unit either way)."""
+    """Whether ``exact`` shows as ``reported`` at the file's own decimals (half a unit either way)."""
     if exact is None or reported is None:
         return exact is None and reported is None
     exponent = reported.as_tuple().exponent
