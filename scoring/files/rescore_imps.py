@@ -51,7 +51,17 @@ from ..contests.ranking import competition_ranks
 from ..contests.victory_points import match_vps
 from ..shared.errors import ScoringError
 from ..shared.seats import Side
-from .rescored import Family, LineFigure, MatchFigure, Rescore, RescoreError, Standing
+from .rescored import (
+    Family,
+    LineFigure,
+    MatchFigure,
+    Rescore,
+    RescoreError,
+    Standing,
+    numbered_by_direction,
+    pair_key,
+    split_key,
+)
 from .session import Adjusted, Line, Method, Session
 
 __all__ = ["ordered", "rescore_imp_pairs", "rescore_teams"]
@@ -77,7 +87,8 @@ def rescore_imp_pairs(
     file gave none); ``overrides`` holds IMPs a director set by hand on a line, by index.
     """
     scoring_text = session.event.scoring.upper().replace(" ", "")
-    two_winner = session.event.winner_type == 2
+    by_direction = numbered_by_direction(session)
+    two_winner = session.event.winner_type == 2 or by_direction
     tables: list[ImpTable] = []
     table_index: dict[tuple[str, str], int] = {}
     byes: list[int] = []
@@ -88,12 +99,11 @@ def rescore_imp_pairs(
         if line.ns is None or line.ew is None or (index not in scores and line.adjusted is None):
             continue
         adjusted = None if line.adjusted is None else _awards(line.adjusted, line)
+        ns, ew = pair_key(line.ns, Side.NS, by_direction), pair_key(line.ew, Side.EW, by_direction)
         tables.append(
-            ImpTable(
-                str(line.board), line.ns, line.ew, scores.get(index) if adjusted is None else None, adjusted
-            )
+            ImpTable(str(line.board), ns, ew, scores.get(index) if adjusted is None else None, adjusted)
         )
-        table_index[(str(line.board), line.ns)] = index
+        table_index[(str(line.board), ns)] = index
     if not tables:
         raise RescoreError("This file holds no table result to score: every line is empty.")
     boards_in_session = len({line.board for line in session.lines if not line.bye})
@@ -128,16 +138,18 @@ def rescore_imp_pairs(
         comparisons = sum(1 for row in board.rows if row.table.score_ns is not None) - 1
         for row in board.rows:
             index = table_index[(row.table.board, row.table.ns)]
-            ns, ew = overrides.get(index, (row.imps_ns, row.imps_ew))
-            figures[index] = LineFigure(index, ns, ew, board.datum)
-            for pair, value in ((row.table.ns, ns), (row.table.ew, ew)):
+            imps_ns, imps_ew = overrides.get(index, (row.imps_ns, row.imps_ew))
+            figures[index] = LineFigure(index, imps_ns, imps_ew, board.datum)
+            for pair, value in ((row.table.ns, imps_ns), (row.table.ew, imps_ew)):
                 totals[pair] = totals.get(pair, Fraction(0)) + value
                 counts[pair] = counts.get(pair, 0) + 1
                 if comparisons > 0:
                     averaged[pair] = averaged.get(pair, Fraction(0)) + value / comparisons
     for index in byes:
         line = session.lines[index]
-        sitter = line.ew if line.ns is None else line.ns
+        sitter = pair_key(line.ew, Side.EW, by_direction) if line.ns is None and line.ew else None
+        if line.ns is not None:
+            sitter = pair_key(line.ns, Side.NS, by_direction)
         if sitter is None or sitter not in counts:
             continue
         average = totals[sitter] / counts[sitter]
@@ -198,8 +210,9 @@ def _ranked(
         lists.setdefault(side, {})[pair] = total
     standings = []
     for side, values in lists.items():
-        for pair, place in competition_ranks(values).items():
-            standings.append(Standing(pair, values[pair], None, place, counts[pair], side))
+        for key, place in competition_ranks(values).items():
+            pair, _ = split_key(key)
+            standings.append(Standing(pair, values[key], None, place, counts[key], side))
     return ordered(standings)
 
 

@@ -38,7 +38,16 @@ from ..contests.ranking import competition_ranks
 from ..shared.errors import ScoringError
 from ..shared.seats import Side
 from .rescore_imps import ordered
-from .rescored import Family, LineFigure, Rescore, RescoreError, Standing
+from .rescored import (
+    Family,
+    LineFigure,
+    Rescore,
+    RescoreError,
+    Standing,
+    numbered_by_direction,
+    pair_key,
+    split_key,
+)
 from .session import Competition, Session
 
 __all__ = ["rescore_matchpoints"]
@@ -64,6 +73,7 @@ def rescore_matchpoints(
     set by hand on a line (they replace that line's figures, shown and counted).
     """
     individual = session.event.competition is Competition.INDIVIDUALS
+    by_direction = not individual and numbered_by_direction(session)
     scale = Scale.ACBL if family is Family.ACBLSCORE else Scale.EUROPEAN
     factored = MatchpointOptions(scale=scale, neuberg=True)
     raw = MatchpointOptions(scale=scale, neuberg=False)
@@ -81,7 +91,7 @@ def rescore_matchpoints(
         else:
             if line.ns is None or line.ew is None:
                 continue
-            ns, ew = line.ns, line.ew
+            ns, ew = pair_key(line.ns, Side.NS, by_direction), pair_key(line.ew, Side.EW, by_direction)
             members[ns], members[ew] = (ns,), (ew,)
         outcome: int | Artificial
         if line.adjusted is not None:
@@ -112,7 +122,7 @@ def rescore_matchpoints(
             ns_mp, ew_mp = overrides.get(index, (count.mp_ns, count.mp_ew))
             figures[index] = LineFigure(index, *overrides.get(index, (show.mp_ns, show.mp_ew)))
             _add(tallies, members, count, ns_mp, ew_mp)
-    two_winner = session.event.winner_type == 2 and not individual
+    two_winner = (session.event.winner_type == 2 or by_direction) and not individual
     standings = _standings(tallies, family, two_winner)
     places = 1 if family is Family.BRENNING else 2
     return Rescore(
@@ -166,7 +176,8 @@ def _standings(tallies: Mapping[str, _Tally], family: Family, two_winner: bool) 
             total = tally.mp
             if family in (Family.COMPSCORE, Family.ACBLSCORE):
                 total = tally.mp * most / tally.boards
+            pair, _ = split_key(member)
             standings.append(
-                Standing(member, total, percents[member], places[member], tally.boards, side, tally.top)
+                Standing(pair, total, percents[member], places[member], tally.boards, side, tally.top)
             )
     return ordered(standings)

@@ -24,9 +24,20 @@ from fractions import Fraction
 from ..contests.ranking import Place
 from ..shared.errors import ScoringError
 from ..shared.seats import Side
-from .session import Event
+from .session import Event, Session
 
-__all__ = ["Family", "LineFigure", "MatchFigure", "Rescore", "RescoreError", "Standing", "decimal_of"]
+__all__ = [
+    "Family",
+    "LineFigure",
+    "MatchFigure",
+    "Rescore",
+    "RescoreError",
+    "Standing",
+    "decimal_of",
+    "numbered_by_direction",
+    "pair_key",
+    "split_key",
+]
 
 
 class RescoreError(ScoringError):
@@ -122,9 +133,42 @@ class Rescore:
     halves_up: bool = False
     notes: tuple[str, ...] = ()
 
-    def standing(self, id: str) -> Standing | None:
-        """The standing of one participant, or None."""
-        return next((standing for standing in self.standings if standing.id == id), None)
+    def standing(self, id: str, direction: Side | None = None) -> Standing | None:
+        """The standing of one participant (of that direction, where numbers repeat), or None."""
+        return next(
+            (
+                s
+                for s in self.standings
+                if s.id == id and (direction is None or s.direction in (None, direction))
+            ),
+            None,
+        )
+
+
+def numbered_by_direction(session: Session) -> bool:
+    """Whether pair numbers repeat in each direction (a Mitchell's 1 N-S and 1 E-W).
+
+    Then a pair is known by its number and its side.
+
+    So when a line sets a number against itself, or the standings list a number twice.
+    """
+    if any(line.ns is not None and line.ns == line.ew for line in session.lines):
+        return True
+    ids = [participant.id for participant in session.participants]
+    return len(ids) != len(set(ids))
+
+
+def pair_key(pair: str, side: Side, by_direction: bool) -> str:
+    """The engine's name of a pair: its number, with its side when numbers repeat by direction."""
+    return f"{pair}@{side.value}" if by_direction else pair
+
+
+def split_key(key: str) -> tuple[str, Side | None]:
+    """A pair's number and side back from :func:`pair_key`."""
+    pair, _, side = key.rpartition("@")
+    if pair and side in ("NS", "EW"):
+        return pair, Side(side)
+    return key, None
 
 
 def decimal_of(value: Fraction, places: int, halves_up: bool = False) -> Decimal:
