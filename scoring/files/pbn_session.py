@@ -398,8 +398,8 @@ def _lines(board: int, table: Table) -> list[Line]:
             north, east, south, west = (record.get(f"PlayerId_{seat}") for seat in _SEAT_COLUMNS)
             players = (north, east, south, west)
             figures = LineFigures(
-                ns=_decimal(record, "MP_North", line) or _decimal(record, "IMP_North", line),
-                ew=_decimal(record, "MP_East", line) or _decimal(record, "IMP_East", line),
+                ns=_first(_decimal(record, f"{unit}_North", line) for unit in ("MP", "IMP")),
+                ew=_first(_decimal(record, f"{unit}_East", line) for unit in ("MP", "IMP")),
                 percent_ns=_decimal(record, "Percentage_North", line),
                 percent_ew=_decimal(record, "Percentage_East", line),
             )
@@ -436,6 +436,10 @@ def _lines(board: int, table: Table) -> list[Line]:
             )
         )
     return result
+
+
+def _first(values: Iterable[Decimal | None]) -> Decimal | None:
+    return next((value for value in values if value is not None), None)
 
 
 def _figure(record: Mapping[str, Cell], side: str, line: int) -> Decimal | None:

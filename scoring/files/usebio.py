@@ -225,12 +225,19 @@ def parse_xml(data: bytes) -> Element:
             "and the file is refused."
         )
 
+    def skipped(name: str, is_parameter_entity: int) -> None:
+        raise UsebioError(
+            f"Line {parser.CurrentLineNumber}: the file uses the entity &{name}; that it never declares, "
+            "so its text cannot be read."
+        )
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity
     parser.ExternalEntityRefHandler = external
+    parser.SkippedEntityHandler = skipped
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     try:
         parser.Parse(source, True)
