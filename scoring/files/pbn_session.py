@@ -644,7 +644,7 @@ def write_pbn_session(session: Session) -> str:
     lines.append("")
     method = session.method
     standings_written = False
-    for board in sorted(session.boards, key=lambda b: b.number):
+    for board in session.all_boards():
         lines.extend(_game_tags(event, board))
         if not standings_written and session.participants:
             lines.extend(_standings_table(session, method))

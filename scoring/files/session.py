@@ -411,6 +411,13 @@ class Session:
         """The traveller lines of one board, in file order."""
         return tuple(line for line in self.lines if line.board == board)
 
+    def all_boards(self) -> tuple[BoardRecord, ...]:
+        """Every board in number order: the session's records, and a bare one for a board only lines name."""
+        known = {board.number: board for board in self.boards}
+        for line in self.lines:
+            known.setdefault(line.board, BoardRecord(line.board))
+        return tuple(known[number] for number in sorted(known))
+
     @property
     def method(self) -> Method | None:
         """The scoring method the file names (see :meth:`Method.of`)."""

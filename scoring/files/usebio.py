@@ -719,7 +719,7 @@ def _write_body(out: _Writer, session: Session, figure: str, section: str | None
         for participant in people:
             _write_participant(out, participant, kind)
         out.close("PARTICIPANTS")
-    for board in sorted(session.boards, key=lambda b: b.number):
+    for board in session.all_boards():
         lines = [
             line for line in session.lines_of(board.number) if section is None or line.section == section
         ]
