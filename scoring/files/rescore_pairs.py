@@ -18,7 +18,10 @@ file's producer decides:
   for sit-outs to the most boards any pair of the list played (× E ÷ played); the
   percentage is the factored matchpoints over the tops of the boards played; places in
   each direction when ``WINNER_TYPE`` is 2 (checked on three 2022 Compscore3 files).
-* **ACBLscore**: the ACBL scale 1/½/0; sit-outs scaled to the session's boards.
+* **ACBLscore**: the ACBL scale 1/½/0; a pair's score scaled to the session's boards
+  (× boards ÷ played, for the N-S pairs of a Mitchell with a sit-out), rounded to the
+  hundredth (a half up), and the percentage taken of that rounded score (checked on an ACBL Live for
+  Clubs page of 2026, 312 lines and 25 pairs).
 * Any other program: the European scale of Law 78A, totals unscaled, as the
   ``matchpoints`` command reads the spec.
 
@@ -44,6 +47,7 @@ from .rescored import (
     Rescore,
     RescoreError,
     Standing,
+    decimal_of,
     numbered_by_direction,
     pair_key,
     split_key,
@@ -123,12 +127,12 @@ def rescore_matchpoints(
             figures[index] = LineFigure(index, *overrides.get(index, (show.mp_ns, show.mp_ew)))
             _add(tallies, members, count, ns_mp, ew_mp)
     two_winner = (session.event.winner_type == 2 or by_direction) and not individual
-    standings = _standings(tallies, family, two_winner)
+    standings = _standings(tallies, family, two_winner, len(boards))
     places = 1 if family is Family.BRENNING else 2
     return Rescore(
         scoring="individual_matchpoints" if individual else "matchpoints",
         family=family,
-        halves_up=family is Family.BRENNING,
+        halves_up=family in (Family.BRENNING, Family.ACBLSCORE),
         standings=standings,
         lines=tuple(figures[index] for index in sorted(figures)),
         total_places=places,
@@ -152,7 +156,13 @@ def _add(
             tally.sides.add(side)
 
 
-def _standings(tallies: Mapping[str, _Tally], family: Family, two_winner: bool) -> tuple[Standing, ...]:
+def _percent(tally: _Tally) -> Fraction:
+    return 100 * tally.mp / tally.top if tally.top else Fraction(50)
+
+
+def _standings(
+    tallies: Mapping[str, _Tally], family: Family, two_winner: bool, session_boards: int
+) -> tuple[Standing, ...]:
     lists: dict[Side | None, list[str]] = {}
     for member, tally in tallies.items():
         side: Side | None = None
@@ -166,16 +176,23 @@ def _standings(tallies: Mapping[str, _Tally], family: Family, two_winner: bool) 
         lists.setdefault(side, []).append(member)
     standings: list[Standing] = []
     for side, members in lists.items():
-        percents = {
-            m: 100 * tallies[m].mp / tallies[m].top if tallies[m].top else Fraction(50) for m in members
-        }
-        places = competition_ranks(percents)
+        percents = {m: _percent(tallies[m]) for m in members}
         most = max(tallies[m].boards for m in members)
+        totals: dict[str, Fraction] = {}
         for member in members:
             tally = tallies[member]
-            total = tally.mp
-            if family in (Family.COMPSCORE, Family.ACBLSCORE):
-                total = tally.mp * most / tally.boards
+            totals[member] = tally.mp
+            if family is Family.COMPSCORE:
+                totals[member] = tally.mp * most / tally.boards
+            elif family is Family.ACBLSCORE and tally.boards:
+                # ACBLscore scales to the session's boards, rounds the score to the hundredth,
+                # and takes the percentage of that rounded score.
+                rounded = Fraction(decimal_of(tally.mp * session_boards / tally.boards, 2, halves_up=True))
+                totals[member] = rounded
+                percents[member] = 100 * rounded * tally.boards / (tally.top * session_boards)
+        places = competition_ranks(percents)
+        for member in members:
+            tally, total = tallies[member], totals[member]
             pair, _ = split_key(member)
             standings.append(
                 Standing(pair, total, percents[member], places[member], tally.boards, side, tally.top)

@@ -19,7 +19,9 @@ last decimal (a half either way, as programs round halves differently).
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import subprocess
 import sys
 from decimal import Decimal
@@ -30,7 +32,8 @@ import pytest
 
 from scoring.files.rescore import cumulative, read_session, rescore
 from scoring.files.rescored import Rescore
-from scoring.files.session import Participant, Session
+from scoring.files.session import Event, Line, LineFigures, Participant, Producer, Session
+from scoring.shared.seats import Side
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = ROOT / "tests" / "conformance" / "realworld"
@@ -222,3 +225,79 @@ def test_the_teams_file_needs_its_boards_per_match_and_says_so() -> None:
     done = subprocess.run(command, capture_output=True, cwd=ROOT, timeout=60, check=False)
     assert done.returncode == 1
     assert "--boards" in json.loads(done.stdout)["error"]
+
+
+# -- an extra check: the ACBLscore results page (ACBL scale, sit-outs scaled) ------------------
+
+ACBL_PAGE = "acblscore_acbllive_club_pairs.html"
+
+
+def acbl_live_session(
+    page: str,
+) -> tuple[Session, dict[tuple[str, str], tuple[Decimal, Decimal, int | None]]]:
+    """A test-only reader of an ACBL Live for Clubs page: its JSON, as a session, and its standings.
+
+    The page holds the results as HTML-escaped JSON in one attribute (``v-bind:data``);
+    ``sessions[0].sections[0]`` has the boards' results and the pairs' summaries.
+    """
+    found = re.search(r'v-bind:data="(\{&quot;.*?\})"', page, re.S)
+    assert found is not None
+    data = json.loads(html.unescape(found.group(1)))
+    section = data["sessions"][0]["sections"][0]
+    lines = []
+    for board in section["boards"]:
+        for result in board["board_results"]:
+            lines.append(
+                Line(
+                    int(board["board_number"]),
+                    table=int(result["table_number"]),
+                    round=int(result["round_number"]),
+                    ns=result["ns_pair"],
+                    ew=result["ew_pair"],
+                    score=int(result["ns_score"]),
+                    reported=LineFigures(
+                        Decimal(result["ns_match_points"]), Decimal(result["ew_match_points"])
+                    ),
+                )
+            )
+    participants = []
+    expected = {}
+    for summary in section["pair_summaries"]:
+        side = Side.parse(summary["direction"])
+        participants.append(Participant(summary["pair_number"], direction=side))
+        ranks = [
+            p["rank"] for p in summary["strat_place"] if p["strat_number"] == 1 and p["type"] == "Section"
+        ]
+        expected[(summary["pair_number"], side.value)] = (
+            Decimal(summary["score"]),
+            Decimal(summary["percentage"]),
+            int(ranks[0]) if ranks else None,
+        )
+    event = Event(
+        name=data["name"],
+        event_type=data["board_scoring_method"],
+        scoring="MatchPoints",
+        producer=Producer(data["program_name"]),
+        winner_type=int(data["winner_type"]),
+    )
+    return Session(event, tuple(participants), lines=tuple(lines)), expected
+
+
+def test_the_acblscore_page_matches_on_the_acbl_scale_with_sit_outs_scaled() -> None:
+    session, expected = acbl_live_session((FILES / ACBL_PAGE).read_text(encoding="utf-8"))
+    result = rescore(session)
+    assert result.family.name == "ACBLSCORE"
+    assert len(session.lines) == 312 and len(result.lines) == 312
+    for figure in result.lines:
+        line = session.lines[figure.index]
+        assert within_rounding(figure.ns, line.reported.ns) and within_rounding(figure.ew, line.reported.ew)
+    ranked = 0
+    for (pair, side), (score, percent, rank) in expected.items():
+        standing = result.standing(pair, Side(side))
+        assert standing is not None
+        assert within_rounding(standing.total, score), pair
+        assert within_rounding(standing.percent, percent), pair
+        if rank is not None:
+            assert standing.place.first == rank, pair
+            ranked += 1
+    assert ranked == 10
