@@ -301,3 +301,33 @@ def test_the_acblscore_page_matches_on_the_acbl_scale_with_sit_outs_scaled() -> 
             assert standing.place.first == rank, pair
             ranked += 1
     assert ranked == 10
+
+
+# -- properties the laws guarantee, on the real files -----------------------------------------
+
+
+@pytest.mark.parametrize("name", [n for n in REAL_FILES if EXPECTED[n][0] == "matchpoints"])
+def test_matchpoints_of_a_board_sum_to_the_constant_and_each_table_to_the_top(name: str) -> None:
+    """Law 78A: N-S + E-W make the top at each table; a board's N-S total is n times half the top."""
+    session, result = load(name), scored(name)
+    by_board: dict[int, list[tuple[Fraction, Fraction]]] = {}
+    adjusted = {line.board for line in session.lines if line.adjusted is not None}
+    for figure in result.lines:
+        board = session.lines[figure.index].board
+        if board not in adjusted and figure.ns is not None and figure.ew is not None:
+            by_board.setdefault(board, []).append((figure.ns, figure.ew))
+    assert by_board
+    for rows in by_board.values():
+        tops = {ns + ew for ns, ew in rows}
+        assert len(tops) == 1
+        assert sum(ns for ns, _ in rows) == len(rows) * tops.pop() / 2
+
+
+@pytest.mark.parametrize(
+    "name", ["compscore_usebio_butler_mitchell.xml", "magiccontest_butler_imp_pairs_h6_2013.pbn"]
+)
+def test_butler_imps_are_antisymmetric(name: str) -> None:
+    session, result = load(name), scored(name)
+    for figure in result.lines:
+        if not session.lines[figure.index].bye:
+            assert figure.ns == -figure.ew  # type: ignore[operator]
