@@ -8,6 +8,7 @@
 * :mod:`.team_matches` — a match of teams of four: net scores, IMPs, total points,
   board-a-match, the match's VPs (Law 78B, Law 78C, spec §3.4).
 * :mod:`.team_events` — round robin and Swiss schedules, VP standings (spec §3.4, §7).
+* :mod:`.individuals` — an individual event: each player's total from the sides they sat in.
 * :mod:`.victory_points` — the WBF continuous 20-VP scale of 2013 (spec §3.5).
 * :mod:`.ranking` — places in standings, ties sharing them ("1224"; PBN Rank/RankTie, "2=").
 * :mod:`.movements`, :mod:`.movement_data`, :mod:`.movement_check`, :mod:`.howell_tables` —
