@@ -1,7 +1,8 @@
 """``python -m scoring``: the engine's command line, JSON in and out (specs/scoring-cli.md).
 
 :mod:`.commands` holds the dispatcher and ``deal`` (Auction Bridge); :mod:`.contests` holds
-``pairs`` and ``teams`` (Laws G and H).
+``pairs`` and ``teams`` (Laws G and H); :mod:`.imps` holds ``imps`` (contract bridge pairs by
+Butler IMPs or cross-IMPs, Law 78B).
 """
 
 from .commands import main
