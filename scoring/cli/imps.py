@@ -28,8 +28,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, TextIO
 
+from ..contests.adjusted import Award
 from ..contests.imp_pairs import Butler, Cross, ImpSession, ImpTable, Method, imp_session
-from ..contests.imps import Award, CrossTotal, DatumRounding
+from ..contests.imps import CrossTotal, DatumRounding
 from ..shared.errors import ContestError, ScoringError, quoted
 from ..shared.numbers import fraction_text
 from .contests import _read, _refuse, _write

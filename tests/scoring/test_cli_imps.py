@@ -187,7 +187,7 @@ def test_sit_outs_can_be_scaled_to_the_boards_of_the_movement() -> None:
         ),
         (
             {"method": "cross", "results": [{"board": 1, "ns": "1", "ew": "2", "adjusted": ["A+", "B"]}]},
-            "A+, A or A-",
+            "A+ (Average-plus)",
         ),
         (
             {
