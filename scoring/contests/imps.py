@@ -25,7 +25,8 @@ from types import MappingProxyType
 from ..shared.errors import ContestError, quoted
 from ..shared.lookup import lookup, snake
 from ..shared.numbers import round_half_away
-from .adjusted import Artificial, Award
+from .adjusted import Artificial
+from .adjusted import Award as Award  # the IMP modules' callers import it from here
 
 #: The lower bound of each IMP of the WBF scale, Law 78B (2017): 20 points earn 1 IMP,
 #: 50 earn 2, ... 4000 and more earn 24.
