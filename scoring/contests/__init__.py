@@ -8,6 +8,7 @@
 * :mod:`.team_matches` — a match of teams of four: net scores, IMPs, total points,
   board-a-match, the match's VPs (Law 78B, Law 78C, spec §3.4).
 * :mod:`.team_events` — round robin and Swiss schedules, VP standings (spec §3.4, §7).
+* :mod:`.individuals` — an individual event: each player's total from the sides they sat in.
 * :mod:`.victory_points` — the WBF continuous 20-VP scale of 2013 (spec §3.5).
 * :mod:`.matchpoints`, :mod:`.matchpoint_session` — pairs by matchpoints on the ACBL and
   European scales, Neuberg, artificial and assigned scores, fouled boards (Law 78A; Law 12).
