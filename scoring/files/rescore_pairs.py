@@ -26,7 +26,8 @@ file's producer decides:
   ``matchpoints`` command reads the spec.
 
 An individual (PBN ``PlayerId_North`` ...) is matchpointed as pairs of the two players
-who sat together on each board; each player takes the matchpoints of the side he sat.
+who sat together on each board; each player takes the matchpoints of the side he sat
+(:func:`scoring.contests.individuals.individual_standings`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..contests.adjusted import Artificial
+from ..contests.individuals import SideScore, individual_standings
 from ..contests.matchpoints import BoardLine, MatchpointOptions, Scale, TableResult, score_board
 from ..contests.ranking import competition_ranks
 from ..shared.errors import ScoringError
@@ -112,6 +114,7 @@ def rescore_matchpoints(
     expected = max(len(rows) for rows in boards.values())
     figures: dict[int, LineFigure] = {}
     tallies: dict[str, _Tally] = {}
+    sides: list[SideScore] = []
     for rows in boards.values():
         results = [result for _, result in rows]
         try:
@@ -126,8 +129,12 @@ def rescore_matchpoints(
             ns_mp, ew_mp = overrides.get(index, (count.mp_ns, count.mp_ew))
             figures[index] = LineFigure(index, *overrides.get(index, (show.mp_ns, show.mp_ew)))
             _add(tallies, members, count, ns_mp, ew_mp)
+            for key, mp in ((count.ns, ns_mp), (count.ew, ew_mp)):
+                if individual:
+                    first, second = members[key]
+                    sides.append(SideScore(count.board, (first, second), mp, count.top))
     two_winner = (session.event.winner_type == 2 or by_direction) and not individual
-    standings = _standings(tallies, family, two_winner, len(boards))
+    standings = _individuals(sides) if individual else _standings(tallies, family, two_winner, len(boards))
     places = 1 if family is Family.BRENNING else 2
     return Rescore(
         scoring="individual_matchpoints" if individual else "matchpoints",
@@ -154,6 +161,20 @@ def _add(
             tally.top += line.top
             tally.boards += 1
             tally.sides.add(side)
+
+
+def _individuals(sides: list[SideScore]) -> tuple[Standing, ...]:
+    """Each player's total from the sides they sat in (the engine's individual standings)."""
+    try:
+        lines = individual_standings(sides)
+    except ScoringError as error:
+        raise RescoreError(f"This individual cannot be totalled: {error}") from error
+    return ordered(
+        [
+            Standing(line.player, line.total, line.percent, line.place, line.boards, None, line.top)
+            for line in lines
+        ]
+    )
 
 
 def _percent(tally: _Tally) -> Fraction:
