@@ -30,6 +30,7 @@ from ..contract.board import vulnerability as board_vulnerability
 from ..contract.deal import score_board
 from ..shared.errors import ScoringError
 from ..shared.numbers import fraction_text
+from ..shared.seats import Side
 from .pbn_session import read_pbn_session
 from .rescore_imps import rescore_imp_pairs, rescore_teams
 from .rescore_pairs import rescore_matchpoints
@@ -149,20 +150,24 @@ def cumulative(results: Sequence[Rescore]) -> tuple[Standing, ...]:
     """
     if not results:
         raise RescoreError("There is no session to add up.")
-    totals: dict[str, Fraction] = {}
-    tops: dict[str, Fraction] = {}
-    boards: dict[str, int] = {}
+    Key = tuple[str, Side | None, str]
+    totals: dict[Key, Fraction] = {}
+    tops: dict[Key, Fraction] = {}
+    boards: dict[Key, int] = {}
     for result in results:
         for standing in result.standings:
-            totals[standing.id] = totals.get(standing.id, Fraction(0)) + standing.total
-            boards[standing.id] = boards.get(standing.id, 0) + standing.boards
+            key = (standing.id, standing.direction, standing.section)
+            totals[key] = totals.get(key, Fraction(0)) + standing.total
+            boards[key] = boards.get(key, 0) + standing.boards
             if standing.top is not None:
-                tops[standing.id] = tops.get(standing.id, Fraction(0)) + standing.top
+                tops[key] = tops.get(key, Fraction(0)) + standing.top
     percents = {key: 100 * totals[key] / tops[key] for key in totals if tops.get(key)}
     rank_on = percents if len(percents) == len(totals) else totals
     places = competition_ranks(rank_on)
     standings = [
-        Standing(key, totals[key], percents.get(key), places[key], boards[key], top=tops.get(key))
+        Standing(
+            key[0], totals[key], percents.get(key), places[key], boards[key], key[1], tops.get(key), key[2]
+        )
         for key in totals
     ]
     return tuple(sorted(standings, key=lambda s: (s.place.first, s.id)))
@@ -191,6 +196,8 @@ def rescore_json(result: Rescore) -> dict[str, object]:
         }
         if standing.direction is not None:
             entry["direction"] = standing.direction.value
+        if standing.section:
+            entry["section"] = standing.section
         participants.append(entry)
     answer: dict[str, object] = {
         "scoring": result.scoring,

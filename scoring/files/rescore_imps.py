@@ -55,12 +55,10 @@ from .rescored import (
     Family,
     LineFigure,
     MatchFigure,
+    PairNaming,
     Rescore,
     RescoreError,
     Standing,
-    numbered_by_direction,
-    pair_key,
-    split_key,
 )
 from .session import Adjusted, Line, Method, Session
 
@@ -87,8 +85,8 @@ def rescore_imp_pairs(
     file gave none); ``overrides`` holds IMPs a director set by hand on a line, by index.
     """
     scoring_text = session.event.scoring.upper().replace(" ", "")
-    by_direction = numbered_by_direction(session)
-    two_winner = session.event.winner_type == 2 or by_direction
+    naming = PairNaming.of(session)
+    two_winner = session.event.winner_type == 2 or naming.by_direction
     tables: list[ImpTable] = []
     table_index: dict[tuple[str, str], int] = {}
     byes: list[int] = []
@@ -99,7 +97,7 @@ def rescore_imp_pairs(
         if line.ns is None or line.ew is None or (index not in scores and line.adjusted is None):
             continue
         adjusted = None if line.adjusted is None else _awards(line.adjusted, line)
-        ns, ew = pair_key(line.ns, Side.NS, by_direction), pair_key(line.ew, Side.EW, by_direction)
+        ns, ew = naming.key(line.ns, Side.NS, line.section), naming.key(line.ew, Side.EW, line.section)
         tables.append(
             ImpTable(str(line.board), ns, ew, scores.get(index) if adjusted is None else None, adjusted)
         )
@@ -147,9 +145,9 @@ def rescore_imp_pairs(
                     averaged[pair] = averaged.get(pair, Fraction(0)) + value / comparisons
     for index in byes:
         line = session.lines[index]
-        sitter = pair_key(line.ew, Side.EW, by_direction) if line.ns is None and line.ew else None
+        sitter = naming.key(line.ew, Side.EW, line.section) if line.ns is None and line.ew else None
         if line.ns is not None:
-            sitter = pair_key(line.ns, Side.NS, by_direction)
+            sitter = naming.key(line.ns, Side.NS, line.section)
         if sitter is None or sitter not in counts:
             continue
         average = totals[sitter] / counts[sitter]
@@ -211,8 +209,8 @@ def _ranked(
     standings = []
     for side, values in lists.items():
         for key, place in competition_ranks(values).items():
-            pair, _ = split_key(key)
-            standings.append(Standing(pair, values[key], None, place, counts[key], side))
+            pair, _, section = PairNaming.split(key)
+            standings.append(Standing(pair, values[key], None, place, counts[key], side, section=section))
     return ordered(standings)
 
 

@@ -46,13 +46,11 @@ from .rescore_imps import ordered
 from .rescored import (
     Family,
     LineFigure,
+    PairNaming,
     Rescore,
     RescoreError,
     Standing,
     decimal_of,
-    numbered_by_direction,
-    pair_key,
-    split_key,
 )
 from .session import Competition, Session
 
@@ -79,7 +77,7 @@ def rescore_matchpoints(
     set by hand on a line (they replace that line's figures, shown and counted).
     """
     individual = session.event.competition is Competition.INDIVIDUALS
-    by_direction = not individual and numbered_by_direction(session)
+    naming = PairNaming() if individual else PairNaming.of(session)
     scale = Scale.ACBL if family is Family.ACBLSCORE else Scale.EUROPEAN
     factored = MatchpointOptions(scale=scale, neuberg=True)
     raw = MatchpointOptions(scale=scale, neuberg=False)
@@ -97,7 +95,7 @@ def rescore_matchpoints(
         else:
             if line.ns is None or line.ew is None:
                 continue
-            ns, ew = pair_key(line.ns, Side.NS, by_direction), pair_key(line.ew, Side.EW, by_direction)
+            ns, ew = naming.key(line.ns, Side.NS, line.section), naming.key(line.ew, Side.EW, line.section)
             members[ns], members[ew] = (ns,), (ew,)
         outcome: int | Artificial
         if line.adjusted is not None:
@@ -133,7 +131,7 @@ def rescore_matchpoints(
                 if individual:
                     first, second = members[key]
                     sides.append(SideScore(count.board, (first, second), mp, count.top))
-    two_winner = (session.event.winner_type == 2 or by_direction) and not individual
+    two_winner = (session.event.winner_type == 2 or naming.by_direction) and not individual
     standings = _individuals(sides) if individual else _standings(tallies, family, two_winner, len(boards))
     places = 1 if family is Family.BRENNING else 2
     return Rescore(
@@ -214,8 +212,10 @@ def _standings(
         places = competition_ranks(percents)
         for member in members:
             tally, total = tallies[member], totals[member]
-            pair, _ = split_key(member)
+            pair, _, section = PairNaming.split(member)
             standings.append(
-                Standing(pair, total, percents[member], places[member], tally.boards, side, tally.top)
+                Standing(
+                    pair, total, percents[member], places[member], tally.boards, side, tally.top, section
+                )
             )
     return ordered(standings)

@@ -30,13 +30,11 @@ __all__ = [
     "Family",
     "LineFigure",
     "MatchFigure",
+    "PairNaming",
     "Rescore",
     "RescoreError",
     "Standing",
     "decimal_of",
-    "numbered_by_direction",
-    "pair_key",
-    "split_key",
 ]
 
 
@@ -76,7 +74,8 @@ class Standing:
     ``total`` is in the unit of the file's own summary (matchpoints, IMPs, VPs), exact;
     ``percent`` where the method has one; ``boards`` the boards (or matches) it played;
     ``direction`` the list it is ranked in when N-S and E-W are ranked apart; ``top`` the
-    most it could have scored on its boards (matchpoints), for adding sessions up.
+    most it could have scored on its boards (matchpoints), for adding sessions up;
+    ``section`` its section where numbers repeat in each section.
     """
 
     id: str
@@ -86,6 +85,7 @@ class Standing:
     boards: int
     direction: Side | None = None
     top: Fraction | None = None
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,30 +145,49 @@ class Rescore:
         )
 
 
-def numbered_by_direction(session: Session) -> bool:
-    """Whether pair numbers repeat in each direction (a Mitchell's 1 N-S and 1 E-W).
+@dataclass(frozen=True, slots=True)
+class PairNaming:
+    """How a file's pair numbers name pairs: alone, or with their side and their section.
 
-    Then a pair is known by its number and its side.
-
-    So when a line sets a number against itself, or the standings list a number twice.
+    A Mitchell numbered in each direction has a pair 1 N-S and a pair 1 E-W; a field of
+    several sections may number each section from 1. Then a number alone names no pair, and
+    the rescore knows each pair by number, side and section, giving them back apart.
     """
-    if any(line.ns is not None and line.ns == line.ew for line in session.lines):
-        return True
-    ids = [participant.id for participant in session.participants]
-    return len(ids) != len(set(ids))
+
+    by_direction: bool = False
+    by_section: bool = False
+
+    @classmethod
+    def of(cls, session: Session) -> PairNaming:
+        """Read the naming from the file.
+
+        A line setting a number against itself, or standings listing a number twice, mean
+        numbers by direction; a number seen in two sections' lines means numbers by section.
+        """
+        by_direction = any(line.ns is not None and line.ns == line.ew for line in session.lines)
+        ids = [participant.id for participant in session.participants]
+        by_direction = by_direction or len(ids) != len(set(ids))
+        sections: dict[str, set[str]] = {}
+        for line in session.lines:
+            for pair in (line.ns, line.ew):
+                if pair is not None:
+                    sections.setdefault(pair, set()).add(line.section)
+        return cls(by_direction, any(len(seen) > 1 for seen in sections.values()))
+
+    def key(self, pair: str, side: Side, section: str = "") -> str:
+        """The engine's name of a pair on one side of a line."""
+        return _SEPARATOR.join(
+            (section if self.by_section else "", pair, side.value if self.by_direction else "")
+        )
+
+    @staticmethod
+    def split(key: str) -> tuple[str, Side | None, str]:
+        """A pair's number, side (when it names the pair) and section back from :meth:`key`."""
+        section, pair, side = key.split(_SEPARATOR)
+        return pair, Side(side) if side else None, section
 
 
-def pair_key(pair: str, side: Side, by_direction: bool) -> str:
-    """The engine's name of a pair: its number, with its side when numbers repeat by direction."""
-    return f"{pair}@{side.value}" if by_direction else pair
-
-
-def split_key(key: str) -> tuple[str, Side | None]:
-    """A pair's number and side back from :func:`pair_key`."""
-    pair, _, side = key.rpartition("@")
-    if pair and side in ("NS", "EW"):
-        return pair, Side(side)
-    return key, None
+_SEPARATOR = "\x1f"
 
 
 def decimal_of(value: Fraction, places: int, halves_up: bool = False) -> Decimal:

@@ -348,3 +348,14 @@ def test_a_missing_file_gets_an_error_and_status_1() -> None:
 
 def test_errors_are_of_the_engines_family() -> None:
     assert issubclass(RescoreError, ScoringError) and issubclass(PbnError, ScoringError)
+
+
+def test_pair_numbers_repeated_in_each_section_are_different_pairs() -> None:
+    lines = [
+        Line(1, section="A", ns="1", ew="101", score=420),
+        Line(1, section="B", ns="1", ew="101", score=450),
+    ]
+    result = rescore(session(lines))
+    assert result.standing("1", section="A").total == 0  # type: ignore[union-attr]
+    assert result.standing("1", section="B").total == 2  # type: ignore[union-attr]
+    assert {entry["section"] for entry in rescore_json(result)["participants"]} == {"A", "B"}  # type: ignore[attr-defined]
