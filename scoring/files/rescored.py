@@ -133,16 +133,14 @@ class Rescore:
     halves_up: bool = False
     notes: tuple[str, ...] = ()
 
-    def standing(self, id: str, direction: Side | None = None) -> Standing | None:
-        """The standing of one participant (of that direction, where numbers repeat), or None."""
-        return next(
-            (
-                s
-                for s in self.standings
-                if s.id == id and (direction is None or s.direction in (None, direction))
-            ),
-            None,
-        )
+    def standing(self, id: str, direction: Side | None = None, section: str | None = None) -> Standing | None:
+        """The standing of one participant (of that side and section, where numbers repeat), or None."""
+        for standing in self.standings:
+            if standing.id != id or (section is not None and standing.section not in ("", section)):
+                continue
+            if direction is None or standing.direction in (None, direction):
+                return standing
+        return None
 
 
 @dataclass(frozen=True, slots=True)
