@@ -6,7 +6,8 @@ The answer is one JSON object, ``{"scoring": ..., "participants": [{"id", "total
 "percent", "rank"}, ...]}``, totals and percentages as JSON numbers rounded as the
 producing program shows them (written from exact decimals, never through a float), with
 the exact figures beside them as reduced fractions. A teams file that does not say how
-many boards a match had takes them from ``--boards``.
+many boards a match had takes them from ``--boards``, or else from the one count its own
+reported VPs fit (the answer's ``notes`` say so).
 
 A file that is not PBN or USEBIO, is broken, or lacks what its method needs gets
 ``{"error": "<a sentence a director understands>"}`` and exit status 1; never a traceback.

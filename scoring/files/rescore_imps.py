@@ -60,7 +60,7 @@ from .rescored import (
     RescoreError,
     Standing,
 )
-from .session import Adjusted, Line, Method, Session
+from .session import Adjusted, Line, Match, Method, Session
 
 __all__ = ["ordered", "rescore_imp_pairs", "rescore_teams"]
 
@@ -230,6 +230,15 @@ def rescore_teams(session: Session, family: Family, boards_per_match: int | None
     """Score a team event again: each match's VPs from its IMPs, each team's VP total (spec §3.5)."""
     if not session.matches:
         raise RescoreError("This teams file holds no match results (no TeamId_Home/TeamId_Away table).")
+    notes: tuple[str, ...] = ()
+    if boards_per_match is None and any(match.boards is None for match in session.matches):
+        boards_per_match = boards_from_reported_vps(session.matches)
+        if boards_per_match is not None:
+            notes = (
+                f"The file names no number of boards a match; its own Victory Points fit "
+                f"{boards_per_match} boards a match and no other number, so that number was used "
+                "(give --boards to set it).",
+            )
     figures = []
     totals: dict[str, Fraction] = {}
     played: dict[str, int] = {}
@@ -268,4 +277,36 @@ def rescore_teams(session: Session, family: Family, boards_per_match: int | None
         standings=ordered(standings),
         matches=tuple(figures),
         total_places=2,
+        notes=notes,
     )
+
+
+def boards_from_reported_vps(matches: Sequence[Match], most: int = 64) -> int | None:
+    """The one number of boards a match whose WBF VPs (spec §3.5) give every VP the file reports.
+
+    A teams file such as Ruter's may give each match's IMPs and VPs but not its length, which the
+    VP scale needs. The board count is a fact of the event, not a computed figure: this finds
+    the only count, from 1 to ``most``, that the file's own reported VPs agree with, and None
+    when no count or more than one fits (then the director must say).
+    """
+    reported = [
+        (int(match.imps_home), int(match.imps_away), match.reported.vp_home, match.reported.vp_away)
+        for match in matches
+        if match.imps_home is not None
+        and match.imps_away is not None
+        and match.imps_home.denominator == 1
+        and match.imps_away.denominator == 1
+        and match.reported.vp_home is not None
+        and match.reported.vp_away is not None
+    ]
+    if not reported:
+        return None
+    fits = [
+        boards
+        for boards in range(1, most + 1)
+        if all(
+            match_vps(home, away, boards) == (Fraction(vp_home), Fraction(vp_away))
+            for home, away, vp_home, vp_away in reported
+        )
+    ]
+    return fits[0] if len(fits) == 1 else None

@@ -19,6 +19,7 @@ last decimal (a half either way, as programs round halves differently).
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import re
@@ -33,6 +34,7 @@ import pytest
 from scoring.files.rescore import cumulative, read_session, rescore
 from scoring.files.rescored import Rescore
 from scoring.files.session import Event, Line, LineFigures, Participant, Producer, Session
+from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -198,8 +200,6 @@ def test_two_sessions_together_reproduce_the_cumulative_figures() -> None:
 @pytest.mark.parametrize("name", REAL_FILES)
 def test_the_command_line_gives_the_same_answer(name: str) -> None:
     command = [sys.executable, "-m", "scoring", "rescore", str(FILES / name)]
-    if name in BOARDS_PER_MATCH:
-        command += ["--boards", str(BOARDS_PER_MATCH[name])]
     done = subprocess.run(command, capture_output=True, cwd=ROOT, timeout=120, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     answer = json.loads(done.stdout, parse_float=Decimal)
@@ -220,11 +220,35 @@ def test_the_command_line_gives_the_same_answer(name: str) -> None:
                 assert entry["rank"] == place.first, entry  # type: ignore[attr-defined]
 
 
-def test_the_teams_file_needs_its_boards_per_match_and_says_so() -> None:
-    command = [sys.executable, "-m", "scoring", "rescore", str(FILES / "ruter_teams_vp_salo2013.pbn")]
+def test_a_teams_file_without_its_boards_per_match_takes_the_one_count_its_vps_fit() -> None:
+    name = "ruter_teams_vp_salo2013.pbn"
+    command = [sys.executable, "-m", "scoring", "rescore", str(FILES / name)]
     done = subprocess.run(command, capture_output=True, cwd=ROOT, timeout=60, check=False)
-    assert done.returncode == 1
-    assert "--boards" in json.loads(done.stdout)["error"]
+    assert done.returncode == 0, done.stdout + done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["notes"] == [
+        "The file names no number of boards a match; its own Victory Points fit 8 boards a match "
+        "and no other number, so that number was used (give --boards to set it)."
+    ]
+    # The director's --boards wins; the wrong count gives other VPs than the file's.
+    wrong = subprocess.run(
+        [*command, "--boards", "12"], capture_output=True, cwd=ROOT, timeout=60, check=False
+    )
+    assert wrong.returncode == 0
+    totals = {entry["id"]: entry["total"] for entry in json.loads(wrong.stdout)["participants"]}
+    assert totals != {entry["id"]: entry["total"] for entry in answer["participants"]}
+    assert "notes" not in json.loads(wrong.stdout)
+
+
+def test_a_teams_file_whose_vps_fit_no_board_count_asks_for_it() -> None:
+    session = load("ruter_teams_vp_salo2013.pbn")
+    first = session.matches[0]
+    odd = dataclasses.replace(
+        first, reported=dataclasses.replace(first.reported, vp_home=Decimal("11.11"), vp_away=Decimal("8.89"))
+    )
+    broken = dataclasses.replace(session, matches=(odd, *session.matches[1:]))
+    with pytest.raises(ScoringError, match="--boards"):
+        rescore(broken)
 
 
 # -- an extra check: the ACBLscore results page (ACBL scale, sit-outs scaled) ------------------
