@@ -140,13 +140,14 @@ class Event(models.Model):
     class DatumRounding(models.TextChoices):
         """How a Butler datum is rounded to ten when the mean ends in a five (spec §3.2)."""
 
-        NEAREST = "nearest", "To the nearest ten, a five away from zero"
-        EVEN = "even", "To the even ten, a five either way (ACBLscore)"
+        NEAREST10 = "nearest10", "To the nearest ten, a five away from zero"
+        EVEN5 = "even5", "To the even ten, a five either way (ACBLscore)"
+        NONE = "none", "Not rounded: the exact mean"
 
     class CrossImps(models.TextChoices):
         """Cross-IMPs kept as the sum of every comparison, or that sum over the others (spec §3.3)."""
 
-        TOTAL = "total", "Total of every comparison"
+        SUM = "sum", "Total of every comparison"
         AVERAGE = "average", "Average a comparison"
 
     class VictoryPoints(models.TextChoices):
@@ -182,14 +183,19 @@ class Event(models.Model):
     )
     datum_drop = models.PositiveSmallIntegerField(
         "Butler: scores dropped at each end",
-        default=1,
-        help_text="The highest and the lowest scores left out of the datum (spec §3.2).",
+        null=True,
+        blank=True,
+        help_text="The highest and the lowest scores left out of the datum (spec §3.2); empty: one at "
+        "each end when a board has more than four scores, else none.",
     )
     datum_rounding = models.CharField(
-        "Butler: datum rounding", max_length=10, choices=DatumRounding.choices, default=DatumRounding.NEAREST
+        "Butler: datum rounding",
+        max_length=10,
+        choices=DatumRounding.choices,
+        default=DatumRounding.NEAREST10,
     )
     cross_imps = models.CharField(
-        "Cross-IMPs kept as", max_length=10, choices=CrossImps.choices, default=CrossImps.TOTAL
+        "Cross-IMPs kept as", max_length=10, choices=CrossImps.choices, default=CrossImps.SUM
     )
     victory_points = models.CharField(
         "Victory Points", max_length=4, choices=VictoryPoints.choices, default=VictoryPoints.NONE, blank=True

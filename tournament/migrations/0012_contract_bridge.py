@@ -40,17 +40,17 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='event',
             name='cross_imps',
-            field=models.CharField(choices=[('total', 'Total of every comparison'), ('average', 'Average a comparison')], default='total', max_length=10, verbose_name='Cross-IMPs kept as'),
+            field=models.CharField(choices=[('sum', 'Total of every comparison'), ('average', 'Average a comparison')], default='sum', max_length=10, verbose_name='Cross-IMPs kept as'),
         ),
         migrations.AddField(
             model_name='event',
             name='datum_drop',
-            field=models.PositiveSmallIntegerField(default=1, help_text='The highest and the lowest scores left out of the datum (spec §3.2).', verbose_name='Butler: scores dropped at each end'),
+            field=models.PositiveSmallIntegerField(blank=True, help_text='The highest and the lowest scores left out of the datum (spec §3.2); empty: one at each end when a board has more than four scores, else none.', null=True, verbose_name='Butler: scores dropped at each end'),
         ),
         migrations.AddField(
             model_name='event',
             name='datum_rounding',
-            field=models.CharField(choices=[('nearest', 'To the nearest ten, a five away from zero'), ('even', 'To the even ten, a five either way (ACBLscore)')], default='nearest', max_length=10, verbose_name='Butler: datum rounding'),
+            field=models.CharField(choices=[('nearest10', 'To the nearest ten, a five away from zero'), ('even5', 'To the even ten, a five either way (ACBLscore)'), ('none', 'Not rounded: the exact mean')], default='nearest10', max_length=10, verbose_name='Butler: datum rounding'),
         ),
         migrations.AddField(
             model_name='event',
