@@ -20,12 +20,17 @@ from scoring.shared.seats import Seat
 
 from .. import limits
 from ..models import SEAT_CHOICES, SIDE_CHOICES, Event, Pair, Result, Ruling, Seating, Section, Team
+from ..services.contract_settings import CONTRACT_OPTIONS, contract_problems
 from ..services.events import Plan
 from ..services.facts import revokes_of
 from ..services.results import Facts
 from ..services.rulings import PRESETS
 
 HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
+# What a contract setting left empty stands for: the model's own default.
+CONTRACT_DEFAULTS = {
+    name: Event._meta.get_field(name).get_default() for name in CONTRACT_OPTIONS if name != "datum_drop"
+}
 TEAM_MOVEMENTS = (Section.Movement.TEAMS, Section.Movement.TWO_TABLE)
 MOST_PAIRS = 60
 MOST_PAIRS_A_TEAM = 10
@@ -103,9 +108,57 @@ class EventForm(forms.Form):
         required=False,
         initial=True,
     )
+    # Duplicate Contract Bridge: how the night is scored (spec §2, §3; Laws 12C2, 78).
+    method = forms.ChoiceField(
+        label="Contract bridge: scored by",
+        choices=Event.Method.choices,
+        initial=Event.Method.MATCHPOINTS,
+        required=False,
+    )
+    scale = forms.ChoiceField(
+        label="Matchpoint scale", choices=Event.Scale.choices, initial=Event.Scale.EUROPEAN
+    )
+    neuberg = forms.BooleanField(
+        label="Neuberg: factor a board with fewer results up to the full top (spec §2.2)",
+        required=False,
+        initial=True,
+    )
+    datum_drop = _number(
+        "Butler: scores left out of the datum at each end",
+        0,
+        10,
+        "scores at each end",
+        required=False,
+        help_text="Empty: one at each end when a board has more than four scores, else none (spec §3.2).",
+    )
+    datum_rounding = forms.ChoiceField(
+        label="Butler: the datum rounded",
+        choices=Event.DatumRounding.choices,
+        initial=Event.DatumRounding.NEAREST10,
+        required=False,
+    )
+    cross_imps = forms.ChoiceField(
+        label="Cross-IMPs kept as",
+        choices=Event.CrossImps.choices,
+        initial=Event.CrossImps.SUM,
+        required=False,
+    )
+    victory_points = forms.ChoiceField(
+        label="Team matches: Victory Points",
+        choices=Event.VictoryPoints.choices,
+        initial=Event.VictoryPoints.NONE,
+        required=False,
+    )
+    average_plus = _number("Average plus, % (Law 12C2)", 0, 100, "per cent", initial=60, required=False)
+    average = _number("Average, % (Law 12C2)", 0, 100, "per cent", initial=50, required=False)
+    average_minus = _number("Average minus, % (Law 12C2)", 0, 100, "per cent", initial=40, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if data.get("game") == Event.Game.CONTRACT and "method" in self.fields:
+            for problem in contract_problems(data.get("form") or "", self.contract_options()):
+                if problem.field in self.fields and problem.field not in self.errors:
+                    self.add_error(problem.field, str(problem))
         form, movement = data.get("form"), data.get("movement")
         if form == Event.Form.TEAMS and movement not in TEAM_MOVEMENTS:
             self.add_error("movement", "A team event plays a team match or two-table duplicate (Law G).")
@@ -135,11 +188,23 @@ class EventForm(forms.Form):
 
     def options(self) -> dict[str, Any]:
         data = self.cleaned_data
+        if data.get("game") == Event.Game.CONTRACT:
+            return self.contract_options()
         return {
             "slams": data["slams"],
             "english_rule": data["english_rule"],
             "royals_distinct": data["royals_distinct"],
         }
+
+    def contract_options(self) -> dict[str, Any]:
+        """The scoring settings of a contract bridge night, as the event stores them."""
+        data = self.cleaned_data
+        options = {name: data.get(name) for name in CONTRACT_OPTIONS if name in self.fields}
+        for name, value in CONTRACT_DEFAULTS.items():
+            if options.get(name) in (None, "") and name in options:
+                options[name] = value
+        options["neuberg"] = bool(options.get("neuberg"))
+        return options
 
 
 class PairsForm(forms.Form):

@@ -1,4 +1,4 @@
-"""Double-dummy tricks of a deal, from the DDS solver that endplay bundles.
+"""Double-dummy tricks of a deal, and its par, from the DDS solver that endplay bundles.
 
 The only module that imports endplay: ``scoring`` stays standard library only. The table
 is a derived value of the deal, stored on the board as a cache when the deal is stored
@@ -8,8 +8,10 @@ Auction Bridge's royals are spades at a higher value: the tricks are the spade t
 
 from __future__ import annotations
 
-from endplay.dds import calc_dd_table
-from endplay.types import Deal
+from typing import Any
+
+from endplay.dds import calc_dd_table, par
+from endplay.types import Deal, Player, Vul
 
 from scoring.shared.cards import Hands
 
@@ -28,3 +30,19 @@ def tricks_table(hands: Hands) -> dict[str, list[int]]:
     return {
         seat: [table[_ENDPLAY_ROW[strain]][index] for strain in STRAINS] for index, seat in enumerate(SEATS)
     }
+
+
+_VUL = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
+_DEALER = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+
+
+def par_of(hands: Hands, vulnerable: str, dealer: str) -> dict[str, Any]:
+    """The deal's par for its vulnerability ("None", "NS", "EW", "All") and dealer: the score N-S
+    make when both sides bid and play perfectly, and the contract(s) that reach it, as endplay's
+    DDS gives them: ``{"score": -400, "contracts": ["3NTE=", "3NTW="]}`` (the score from N-S's view).
+
+    endplay's list of par contracts rewrites its own records as it is read, so it is read once.
+    """
+    found = par(calc_dd_table(Deal.from_pbn(hands.to_pbn())), _VUL[vulnerable], _DEALER[dealer])
+    contracts = [str(contract) for contract in found]
+    return {"score": int(found.score), "contracts": list(dict.fromkeys(contracts))}
