@@ -15,11 +15,13 @@ from django.utils import timezone
 
 from scoring.auction.duplicate_laws import Discovery, Surplus
 from scoring.auction.entry import parse_entry, parse_whist_entry
+from scoring.contract.entry import ContractEntry, parse_result
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from .. import limits
 from ..models import SEAT_CHOICES, SIDE_CHOICES, Event, Pair, Result, Ruling, Seating, Section, Team
+from ..services.contract_facts import result_text
 from ..services.contract_settings import CONTRACT_OPTIONS, contract_problems
 from ..services.events import Plan
 from ..services.facts import revokes_of
@@ -271,6 +273,8 @@ class ResultFactsForm(forms.Form):
     """One table's result on one board, as typed off a traveller: ``3HX N 9`` and the honours by seat.
 
     For Duplicate Whist the result is the tricks N-S took, optionally after the trump suit: ``H 8``.
+    For Duplicate Contract Bridge, contract, declarer and result: ``4HX N =``, ``3NT S -1``,
+    ``4S E 10`` or ``PASS`` (Law 77: no honours, no dealer's one spade).
     """
 
     entry = forms.CharField(
@@ -295,7 +299,12 @@ class ResultFactsForm(forms.Form):
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.event = event
-        if event.is_whist:
+        if event.is_contract:
+            for name in (*HONOUR_FIELDS, "dealers_one_spade"):
+                del self.fields[name]
+            self.fields["entry"].widget.attrs["placeholder"] = "4HX N ="
+            self.fields["entry"].error_messages["required"] = "Write the result, for example 4HX N = or PASS."
+        elif event.is_whist:
             for name in (*HONOUR_FIELDS, "dealers_one_spade"):
                 del self.fields[name]
             self.fields["entry"].label = "Tricks N-S"
@@ -309,6 +318,8 @@ class ResultFactsForm(forms.Form):
     def clean_entry(self) -> Any:
         text = self.cleaned_data["entry"]
         try:
+            if self.event.is_contract:
+                return parse_result(text)
             if self.event.is_whist:
                 return parse_whist_entry(text)
             return parse_entry(text, allow_pass=self.event.english_rule)
@@ -318,7 +329,7 @@ class ResultFactsForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         entry = data.get("entry")
-        if self.event.is_whist or entry is None:
+        if self.event.is_whist or self.event.is_contract or entry is None:
             return data
         contract = entry.contract
         counts = [data.get(name) or 0 for name in HONOUR_FIELDS]
@@ -340,6 +351,11 @@ class ResultFactsForm(forms.Form):
     def facts(self, revokes: tuple[Any, ...] = ()) -> Facts:
         """The facts for the services; call only when ``is_valid()``."""
         data = self.cleaned_data
+        if self.event.is_contract:
+            played: ContractEntry = data["entry"]
+            return Facts(
+                bridge=True, contract=played.contract, declarer=played.declarer, tricks=played.tricks or 0
+            )
         if self.event.is_whist:
             trumps, tricks = data["entry"]
             return Facts(whist=True, tricks=tricks, trumps=trumps.code if trumps else "")
@@ -371,7 +387,9 @@ class EntryRowForm(ResultFactsForm):
 
 
 def entry_text(result: Result, event: Event) -> str:
-    """A stored result written back as compact text: ``3HX N 9``, ``pass`` or ``H 8``."""
+    """A stored result written back as compact text: ``3HX N 9``, ``pass``, ``H 8`` or ``4HX N =``."""
+    if event.is_contract:
+        return "" if result.not_played else result_text(result)
     if event.is_whist:
         return f"{result.trumps} {result.tricks}".strip()
     if result.passed_out or result.level is None:

@@ -64,6 +64,11 @@ def assigned_entry(ruling: Ruling) -> ContractEntry:
     return parse_result(ruling.assigned)
 
 
+def assigned_score(ruling: Ruling, board: Board) -> ContractScore:
+    """The assigned result (Law 12C1) scored on its board by Law 77, as the table's would be."""
+    return score_entry(assigned_entry(ruling), board)
+
+
 def result_text(result: Result) -> str:
     """ "4HX N =", "3NT S -1", "PASS", or "Not played (Law B)": what the table played."""
     if result.not_played:

@@ -22,11 +22,16 @@ from scoring.whist.game import duplicate_whist_deal
 from ..forms.director import EntryRowForm
 from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
+from ..services.contract_facts import contract_score, vulnerability_text
 from ..services.events import SECTION_MOVEMENT, Plan, check_plan
 from ..services.facts import score_of
 from ..services.hand_records import Disagreement, disagreements_among
 from ..services.results import Facts
 from ..services.standings import IRREGULAR_KINDS, ScoredResult, SectionScores
+from ..templatetags.duplicate import side_score
+
+# Contract bridge's adjusted scores (Law 12): they replace the table's score in the contest.
+ADJUSTING_KINDS = {Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED}
 
 # Meetings are shown as a grid of pairs only while it stays readable.
 MOST_PAIRS_IN_GRID = 20
@@ -226,6 +231,16 @@ def _traveller_lines(sheet: SectionScores, number: int) -> tuple[str, ...]:
 
 def preview(event: Event, board: Board, facts: Facts) -> dict[str, Any]:
     """A row's score as the engine gives it, for the live preview (JSON-ready)."""
+    if event.is_contract:
+        result = Result(board=board)
+        facts.apply_to(result)
+        score = contract_score(result)
+        return {
+            "ok": True,
+            "headline": f"{side_score(score.score_ns)} ({vulnerability_text(board)})",
+            "score_ns": score.score_ns,
+            "lines": list(score.lines),
+        }
     if event.is_whist:
         ns, ew = duplicate_whist_deal(facts.tricks)
         return {
@@ -263,6 +278,8 @@ def result_score(result: Result, event: Event, rulings: list[Ruling]) -> dict[st
     if event.is_whist:
         return {"score": None, "irregular": None, "problem": "", "whist": duplicate_whist_deal(result.tricks)}
     try:
+        if event.is_contract:
+            return {"score": contract_score(result), "irregular": None, "problem": "", "whist": None}
         return {"score": score_of(result, event, rulings), "irregular": None, "problem": "", "whist": None}
     except ScoringError as error:
         return {"score": None, "irregular": None, "problem": str(error), "whist": None}
@@ -293,6 +310,9 @@ def ruling_effects(
             others = [r if r.pk != ruling.pk else revived for r in rulings]
             label = "Had it stood"
         other = None
+        if event.is_contract:
+            effects.append(RulingEffect(ruling, None, label, ruling.kind in ADJUSTING_KINDS))
+            continue
         if not event.is_whist and not result.not_played and ruling.kind not in IRREGULAR_KINDS:
             try:
                 other = score_of(result, event, others)

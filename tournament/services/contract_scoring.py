@@ -1,0 +1,449 @@
+"""A contract bridge section's stored facts turned into the engine's input, and its figures back.
+
+This is the one place the club night meets ``scoring.contests`` for contract bridge. It reads
+what :func:`tournament.services.standings.score_section` already loaded (each result scored by
+Law 77, its rulings) and hands the engine one row per table:
+
+* a pair contest by matchpoints (Law 78A; spec §2: both scales, Neuberg, the artificial
+  scores of Law 12C2 at the event's percentages, assigned and weighted scores of Law 12C1),
+  Butler IMPs against a datum or cross-IMPs (Law 78B; spec §3.2, §3.3);
+* a team match by IMPs, board-a-match or total points (Law 78B, 78C; spec §3.4), with the
+  WBF continuous Victory Points when the event asks for them (spec §3.5).
+
+It returns plain figures: per board (each table's matchpoints or IMPs for both sides, the
+top, the datum, the lines that say how) and per pair (total, top, percentage, place), or the
+match (each board's swing, the totals, the VPs). Nothing is stored and nothing is computed
+here that the engine computes: this module only arranges its figures for the screens, the
+exports and the files.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from scoring.contests.imps import Award as ImpAward
+from scoring.contests.imps import CrossTotal, DatumRounding
+
+from scoring.contests import imp_pairs, team_matches
+from scoring.contests.ranking import Place
+from scoring.shared.errors import ScoringError
+from scoring.shared.numbers import mixed_text
+
+from ..models import Event, Section
+
+if TYPE_CHECKING:
+    from .standings import ScoredResult, SectionScores
+
+MITCHELLS = (Section.Movement.MITCHELL, Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
+
+
+@dataclass(frozen=True, slots=True)
+class TableFigures:
+    """One table's result on a board, as the contest credits it to each side.
+
+    ``score_ns`` is the score that counts (the table's, or the one the director assigned),
+    None for an artificial adjusted score, whose markers are in ``adjusted`` ("A+", "A-").
+    ``ns_figure``/``ew_figure`` are the matchpoints or IMPs each side earns there.
+    """
+
+    result_pk: int
+    board: int
+    ns: str
+    ew: str
+    score_ns: int | None
+    adjusted: tuple[str, str] | None
+    ns_figure: Fraction | None
+    ew_figure: Fraction | None
+    ns_how: str = ""
+    ew_how: str = ""
+
+    @property
+    def adjusted_text(self) -> str:
+        return f"{self.adjusted[0]}/{self.adjusted[1]}" if self.adjusted else ""
+
+    def figure(self, side: str) -> Fraction | None:
+        return self.ns_figure if side == "NS" else self.ew_figure
+
+    def how(self, side: str) -> str:
+        return self.ns_how if side == "NS" else self.ew_how
+
+
+@dataclass(frozen=True, slots=True)
+class BoardFigures:
+    """One board scored: every table's figures, the board's top (matchpoints) or datum (Butler),
+    and the lines that say how the board was scored."""
+
+    number: int
+    tables: tuple[TableFigures, ...]
+    top: Fraction | None = None
+    datum: int | Fraction | None = None
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PairLine:
+    """A pair's line in the standings: its total, the most it could have scored, its percentage, place."""
+
+    pair: str
+    total: Fraction
+    boards: int
+    place: Place
+    direction: str | None = None
+    top: Fraction | None = None
+    percent: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBoard:
+    """One board of a team match: N-S's score at each table, the home team's net, and what it earned."""
+
+    number: int
+    home_ns: int | None
+    away_ns: int | None
+    net: int | None
+    adjusted: tuple[str, str] | None
+    home: Fraction
+    away: Fraction
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFigures:
+    """A team match (Law 78B, 78C): both teams, every board, the totals and, when asked, the VPs."""
+
+    home: str
+    away: str
+    unit: str
+    boards: tuple[MatchBoard, ...]
+    home_total: Fraction
+    away_total: Fraction
+    imps_home: int
+    imps_away: int
+    total_points_home: int
+    vp_home: Fraction | None
+    vp_away: Fraction | None
+    lines: tuple[str, ...]
+
+    @property
+    def winner(self) -> str | None:
+        if self.home_total == self.away_total:
+            return None
+        return self.home if self.home_total > self.away_total else self.away
+
+
+@dataclass
+class ContractContest:
+    """A contract bridge section scored: by board, by pair (or the match), and what stopped a figure."""
+
+    method: str
+    unit: str
+    boards: dict[int, BoardFigures] = field(default_factory=dict)
+    standings: tuple[PairLine, ...] = ()
+    two_winner: bool = False
+    match: MatchFigures | None = None
+    problems: list[str] = field(default_factory=list)
+    _tables: dict[int, TableFigures] | None = field(default=None, repr=False)
+
+    @property
+    def is_matchpoints(self) -> bool:
+        return self.method == Event.Method.MATCHPOINTS
+
+    def table(self, result_pk: int) -> TableFigures | None:
+        """One result's figures, from an index built once for the section."""
+        if self._tables is None:
+            self._tables = {t.result_pk: t for board in self.boards.values() for t in board.tables}
+        return self._tables.get(result_pk)
+
+    def standing(self, pair: str) -> PairLine | None:
+        return next((line for line in self.standings if line.pair == pair), None)
+
+    def direction_standings(self, direction: str) -> tuple[PairLine, ...]:
+        return tuple(line for line in self.standings if line.direction == direction)
+
+
+# From the stored facts to the engine's rows ------------------------------------------------
+
+
+def outcome_of(scored: ScoredResult) -> tuple[int | None, tuple[str, str] | None]:
+    """The table's score N-S (the assigned one under Law 12C1) or its artificial markers (Law 12C2)."""
+    if scored.adjusted is not None:
+        return None, scored.adjusted
+    if scored.score is None:
+        return None, None
+    return scored.score.score_ns, None
+
+
+def _counted(sheet: SectionScores) -> list[ScoredResult]:
+    """The results that enter the contest: scored, or adjusted by the director; the rest wait."""
+    counted = []
+    for scored in sheet.results:
+        score_ns, adjusted = outcome_of(scored)
+        if not scored.problem and (score_ns is not None or adjusted is not None):
+            counted.append(scored)
+    return counted
+
+
+def contract_contest(sheet: SectionScores) -> ContractContest:
+    """Score a contract bridge section by its event's method (Laws 12C, 78; spec §2, §3)."""
+    event = sheet.event
+    unit = {"matchpoints": "MP", "total_points": "points", "board_a_match": "BAM"}.get(event.method, "IMPs")
+    contest = ContractContest(method=event.method, unit=unit)
+    counted = _counted(sheet)
+    if not counted:
+        return contest
+    try:
+        if event.is_teams:
+            contest.match = _team_match(sheet, counted)
+        elif event.method == Event.Method.MATCHPOINTS:
+            _matchpoints(sheet, counted, contest)
+        else:
+            _imp_pairs(sheet, counted, contest)
+    except ScoringError as error:
+        contest.problems.append(str(error))
+    return contest
+
+
+def _two_winner(sheet: SectionScores, counted: Iterable[ScoredResult]) -> bool:
+    """A Mitchell whose pairs keep their direction has two winners, N-S and E-W (spec §5.5)."""
+    if sheet.section.movement not in MITCHELLS:
+        return False
+    seats: dict[str, set[str]] = defaultdict(set)
+    for scored in counted:
+        seats[scored.result.ns.label].add("NS")
+        seats[scored.result.ew.label].add("EW")
+    return all(len(sides) == 1 for sides in seats.values())
+
+
+# Pairs by IMPs: Butler or cross-IMPs -------------------------------------------------------
+
+
+def _imp_method(event: Event) -> imp_pairs.Butler | imp_pairs.Cross:
+    if event.method == Event.Method.BUTLER:
+        return imp_pairs.Butler(event.datum_drop, DatumRounding.parse(event.datum_rounding))
+    return imp_pairs.Cross(CrossTotal.parse(event.cross_imps))
+
+
+def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: ContractContest) -> None:
+    """Butler IMPs against each board's datum, or cross-IMPs (Law 78B; spec §3.2, §3.3)."""
+    event = sheet.event
+    by_key: dict[tuple[str, str, str], ScoredResult] = {}
+    tables = []
+    for scored in counted:
+        r = scored.result
+        score_ns, adjusted = outcome_of(scored)
+        awards = (ImpAward.parse(adjusted[0]), ImpAward.parse(adjusted[1])) if adjusted else None
+        tables.append(imp_pairs.ImpTable(str(r.board.number), r.ns.label, r.ew.label, score_ns, awards))
+        by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
+    contest.two_winner = _two_winner(sheet, counted)
+    session = imp_pairs.imp_session(tables, _imp_method(event), two_winner=contest.two_winner)
+    butler = event.method == Event.Method.BUTLER
+    for board in session.boards:
+        number = int(board.board)
+        rows = []
+        for row in board.rows:
+            scored = by_key[(board.board, row.table.ns, row.table.ew)]
+            score_ns, adjusted = outcome_of(scored)
+            ns_how, ew_how = _imp_how(score_ns, adjusted, row.imps_ns, row.imps_ew, board.datum, butler)
+            rows.append(
+                TableFigures(
+                    scored.result.pk,
+                    number,
+                    row.table.ns,
+                    row.table.ew,
+                    score_ns,
+                    adjusted,
+                    row.imps_ns,
+                    row.imps_ew,
+                    ns_how,
+                    ew_how,
+                )
+            )
+        lines = ()
+        if butler and board.datum is not None:
+            lines = (f"Datum {_signed(board.datum)}: {_datum_words(event, len(rows))} (spec §3.2).",)
+        elif not butler:
+            total = "added" if event.cross_imps == Event.CrossImps.SUM else "averaged over the comparisons"
+            lines = (f"Each score IMPed against every other score on the board, {total} (spec §3.3).",)
+        contest.boards[number] = BoardFigures(number, tuple(rows), datum=board.datum, lines=lines)
+    contest.standings = tuple(
+        PairLine(line.pair, line.imps, line.boards, line.place, line.direction) for line in session.standings
+    )
+
+
+def _datum_words(event: Event, count: int) -> str:
+    drop = "one" if event.datum_drop is None else str(event.datum_drop)
+    rounding = Event.DatumRounding(event.datum_rounding).label.lower()
+    return f"the mean N-S score of {count} tables, dropping {drop} at each end, rounded {rounding}"
+
+
+def _imp_how(
+    score_ns: int | None,
+    adjusted: tuple[str, str] | None,
+    imps_ns: Fraction,
+    imps_ew: Fraction,
+    datum: int | Fraction | None,
+    butler: bool,
+) -> tuple[str, str]:
+    if adjusted is not None:
+        law = "Law 12C2: Average-plus +3, Average 0, Average-minus −3 IMPs"
+        return (
+            f"{adjusted[0]}: {_signed(imps_ns)} IMPs ({law}).",
+            f"{adjusted[1]}: {_signed(imps_ew)} IMPs ({law}).",
+        )
+    if butler and datum is not None and score_ns is not None:
+        return (
+            f"N-S {_signed(score_ns)} against the datum {_signed(datum)}: "
+            f"{_signed(score_ns - datum)}, {_signed(imps_ns)} IMPs (Law 78B).",
+            f"E-W {_signed(-score_ns)} against the datum {_signed(-datum)}: "
+            f"{_signed(imps_ew)} IMPs (Law 78B).",
+        )
+    return (
+        f"N-S {_signed(score_ns or 0)} against every other N-S score: {_signed(imps_ns)} IMPs (Law 78B).",
+        f"E-W {_signed(-(score_ns or 0))} against every other E-W score: {_signed(imps_ew)} IMPs (Law 78B).",
+    )
+
+
+def _signed(value: int | Fraction) -> str:
+    text = mixed_text(Fraction(value))
+    return f"+{text}" if value > 0 else text
+
+
+# Pairs by matchpoints -----------------------------------------------------------------------
+
+
+def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: ContractContest) -> None:
+    """Matchpoints on the event's scale, Neuberg, adjusted scores (Law 78A, 12C; spec §2)."""
+    contest.problems.append("Matchpoint scoring waits for the engine's matchpoints module.")
+
+
+# Teams ----------------------------------------------------------------------------------------
+
+
+def _team_match(sheet: SectionScores, counted: list[ScoredResult]) -> MatchFigures | None:
+    """A match between two teams of four, board by board (Law 78B, 78C; spec §3.4, §3.5).
+
+    Team A (home) sits N-S at one table and E-W at the other. Only boards played at both
+    tables are scored; a board still in play waits.
+    """
+    event = sheet.event
+    teams = {p.team.label: p.team.name for p in sheet.pairs.values() if p.team is not None}
+    if sorted(teams) != ["A", "B"]:
+        return None
+    home_at: dict[int, ScoredResult] = {}
+    away_at: dict[int, ScoredResult] = {}
+    for scored in counted:
+        r = scored.result
+        if r.ns.team is None:
+            continue
+        (home_at if r.ns.team.label == "A" else away_at)[r.board.number] = scored
+    boards = []
+    numbers = sorted(set(home_at) & set(away_at))
+    for number in numbers:
+        boards.append(_team_board(number, home_at[number], away_at[number]))
+    if not boards:
+        return None
+    scale = (
+        team_matches.BamScale.AMERICAN if event.scale == Event.Scale.ACBL else team_matches.BamScale.BRITISH
+    )
+    result = team_matches.team_match(
+        teams["A"], teams["B"], boards, scale=scale, boards_in_match=len(sheet.boards)
+    )
+    return _match_figures(event, result, numbers, home_at, away_at)
+
+
+def _team_board(number: int, home: ScoredResult, away: ScoredResult) -> team_matches.TeamBoard:
+    """The engine's board: N-S's score at each table, or each team's artificial award (Law 12C2)."""
+    home_ns, home_adjusted = outcome_of(home)
+    away_ns, away_adjusted = outcome_of(away)
+    if home_adjusted is not None or away_adjusted is not None:
+        # Team A holds N-S at its home table and E-W at the other: its award is read from its own seat.
+        if home_adjusted is not None:
+            awards = (home_adjusted[0], home_adjusted[1])
+        else:
+            assert away_adjusted is not None
+            awards = (away_adjusted[1], away_adjusted[0])
+        return team_matches.TeamBoard(
+            str(number), adjusted=(ImpAward.parse(awards[0]), ImpAward.parse(awards[1]))
+        )
+    return team_matches.TeamBoard(str(number), home_ns, away_ns)
+
+
+def _match_figures(
+    event: Event,
+    result: team_matches.MatchResult,
+    numbers: list[int],
+    home_at: dict[int, ScoredResult],
+    away_at: dict[int, ScoredResult],
+) -> MatchFigures:
+    method = event.method
+    boards = []
+    for number, outcome in zip(numbers, result.boards, strict=True):
+        home_ns, away_ns = outcome_of(home_at[number])[0], outcome_of(away_at[number])[0]
+        adjusted = outcome.board.adjusted
+        markers = (adjusted[0].value, adjusted[1].value) if adjusted else None
+        if method == Event.Method.BOARD_A_MATCH:
+            home, away = outcome.bam_home, outcome.bam_away
+        elif method == Event.Method.TOTAL_POINTS:
+            home = Fraction(outcome.net or 0)
+            away = -home
+        else:
+            home, away = Fraction(outcome.imps_home), Fraction(outcome.imps_away)
+        boards.append(
+            MatchBoard(
+                number,
+                home_ns,
+                away_ns,
+                outcome.net,
+                markers,
+                home,
+                away,
+                _board_how(method, outcome, markers),
+            )
+        )
+    if method == Event.Method.BOARD_A_MATCH:
+        home_total, away_total = result.bam_home, result.bam_away
+    elif method == Event.Method.TOTAL_POINTS:
+        home_total = Fraction(result.total_points_home)
+        away_total = -home_total
+    else:
+        home_total, away_total = Fraction(result.net_home), Fraction(result.net_away)
+    vps = event.victory_points == Event.VictoryPoints.WBF and method == Event.Method.TEAM_IMPS
+    lines = [f"{result.home} {result.imps_home} IMPs, {result.away} {result.imps_away} IMPs (Law 78B)."]
+    if vps:
+        lines.append(
+            f"Margin {abs(result.net_home)} IMPs over {result.boards_played} boards: {result.home} "
+            f"{mixed_text(result.vp_home)} VPs, {result.away} {mixed_text(result.vp_away)} VPs "
+            "(WBF continuous 20-VP scale, spec §3.5)."
+        )
+    unit = {"board_a_match": "BAM", "total_points": "points"}.get(method, "IMPs")
+    return MatchFigures(
+        result.home,
+        result.away,
+        unit,
+        tuple(boards),
+        home_total,
+        away_total,
+        result.imps_home,
+        result.imps_away,
+        result.total_points_home,
+        result.vp_home if vps else None,
+        result.vp_away if vps else None,
+        tuple(lines),
+    )
+
+
+def _board_how(method: str, outcome: team_matches.BoardOutcome, markers: tuple[str, str] | None) -> str:
+    if markers is not None:
+        imps = f"{outcome.imps_home:+d} and {outcome.imps_away:+d} IMPs"
+        return f"Adjusted {markers[0]}/{markers[1]} (Law 12C2): {imps}."
+    net = outcome.net or 0
+    if method == Event.Method.BOARD_A_MATCH:
+        verdict = "won" if net > 0 else "lost" if net < 0 else "tied"
+        return f"Net {net:+d}: the board is {verdict} by the home team, whatever the margin (spec §3.4)."
+    if method == Event.Method.TOTAL_POINTS:
+        return f"Net {net:+d} to the home team (Law 78C)."
+    return f"Net {net:+d} to the home team: {outcome.imps_home:+d} IMPs (Law 78B)."
