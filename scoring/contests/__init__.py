@@ -2,6 +2,10 @@
 
 * :mod:`.pairs` — Duplicate Auction's pair contest against the average (Law H, Law B (3)).
 * :mod:`.teams` — Duplicate Auction's team match (Law G) and Duplicate Whist's team of four.
+* :mod:`.imps` — the WBF IMP scale (Law 78B), the Butler datum and cross-IMPs (spec §3.1–3.3).
+* :mod:`.imp_pairs` — a pairs session by Butler IMPs or cross-IMPs: adjusted tables, sit-outs,
+  ranks (spec §3.2, §3.3, §5.8, §7).
+* :mod:`.victory_points` — the WBF continuous 20-VP scale of 2013 (spec §3.5).
 * :mod:`.ranking` — places in standings, ties sharing them ("1224"; PBN Rank/RankTie, "2=").
 * :mod:`.movements`, :mod:`.movement_data`, :mod:`.movement_check`, :mod:`.howell_tables` —
   Mitchell, Howell, two-table and team movements, their guide cards and their checker.
