@@ -23,12 +23,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from scoring.contests import imp_pairs
 from scoring.contests.imps import Award as ImpAward
 from scoring.contests.imps import CrossTotal, DatumRounding
-
-from scoring.contests import imp_pairs, team_matches
 from scoring.contests.ranking import Place
 from scoring.shared.errors import ScoringError
 from scoring.shared.numbers import mixed_text
@@ -36,6 +35,8 @@ from scoring.shared.numbers import mixed_text
 from ..models import Event, Section
 
 if TYPE_CHECKING:
+    from scoring.contests import team_matches
+
     from .standings import ScoredResult, SectionScores
 
 MITCHELLS = (Section.Movement.MITCHELL, Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
@@ -275,9 +276,10 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
 
 
 def _datum_words(event: Event, count: int) -> str:
-    drop = "one" if event.datum_drop is None else str(event.datum_drop)
+    dropped = imp_pairs.Butler(event.datum_drop).drop_for(count)
+    drop = f"dropping {dropped} at each end" if dropped else "none dropped"
     rounding = Event.DatumRounding(event.datum_rounding).label.lower()
-    return f"the mean N-S score of {count} tables, dropping {drop} at each end, rounded {rounding}"
+    return f"the mean N-S score of {count} tables, {drop}, rounded {rounding}"
 
 
 def _imp_how(
@@ -317,7 +319,93 @@ def _signed(value: int | Fraction) -> str:
 
 def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: ContractContest) -> None:
     """Matchpoints on the event's scale, Neuberg, adjusted scores (Law 78A, 12C; spec §2)."""
-    contest.problems.append("Matchpoint scoring waits for the engine's matchpoints module.")
+    from scoring.contests.adjusted import AdjustedPercents, Artificial
+
+    from scoring.contests import matchpoint_session, matchpoints  # the matchpoint engine's own branch
+
+    event = sheet.event
+    contest.two_winner = _two_winner(sheet, counted)
+    options = matchpoints.MatchpointOptions(
+        scale=matchpoints.Scale.parse(event.scale),
+        neuberg=event.neuberg,
+        percents=AdjustedPercents(event.average_plus, event.average, event.average_minus),
+        winners=matchpoints.Winners.TWO if contest.two_winner else matchpoints.Winners.ONE,
+    )
+    by_key: dict[tuple[str, str, str], ScoredResult] = {}
+    tables = []
+    for scored in counted:
+        r = scored.result
+        score_ns, adjusted = outcome_of(scored)
+        outcome = Artificial.of(*adjusted) if adjusted else score_ns
+        tables.append(matchpoints.TableResult(str(r.board.number), r.ns.label, r.ew.label, outcome))
+        by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
+    session = matchpoint_session.score_session(tables, options)
+    most = max((len(lines) for lines in session.boards.values()), default=0)
+    for key, lines in session.boards.items():
+        number = int(key)
+        real = [line for line in lines if isinstance(line.outcome, int)]
+        rows = []
+        for line in lines:
+            scored = by_key[(key, line.ns, line.ew)]
+            score_ns, adjusted = outcome_of(scored)
+            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event)
+            rows.append(
+                TableFigures(
+                    scored.result.pk,
+                    number,
+                    line.ns,
+                    line.ew,
+                    score_ns,
+                    adjusted,
+                    line.mp_ns,
+                    line.mp_ew,
+                    ns_how,
+                    ew_how,
+                )
+            )
+        top = lines[0].top if lines else None
+        notes = (
+            [f"Top {mixed_text(top)}: {Event.Scale(event.scale).label} (Law 78A)."] if top is not None else []
+        )
+        if event.neuberg and len(real) < most:
+            notes.append(
+                f"{len(real)} results of the {most} expected: each factored up to the full top "
+                "by the Neuberg formula (spec §2.2)."
+            )
+        contest.boards[number] = BoardFigures(number, tuple(rows), top=top, lines=tuple(notes))
+    contest.standings = tuple(
+        PairLine(
+            p.pair, p.mp, p.boards, p.place, p.direction.value if p.direction else None, p.top, p.percent
+        )
+        for p in session.pairs
+    )
+
+
+def _mp_how(
+    score_ns: int | None, adjusted: tuple[str, str] | None, line: Any, real: list[Any], event: Event
+) -> tuple[str, str]:
+    """How each side's matchpoints came: the scores it beat and tied in its direction, or its award."""
+    if adjusted is not None:
+        percents = {"A+": event.average_plus, "A": event.average, "A-": event.average_minus}
+        return tuple(  # type: ignore[return-value]
+            f"{marker} (Law 12C2): {percents[marker]} % of the top, {mixed_text(mp)} MP."
+            for marker, mp in ((adjusted[0], line.mp_ns), (adjusted[1], line.mp_ew))
+        )
+    if score_ns is None:
+        return "", ""
+    others = [other.outcome for other in real if other is not line]
+    texts = []
+    for side, mine, theirs, mp in (
+        ("N-S", score_ns, others, line.mp_ns),
+        ("E-W", -score_ns, [-o for o in others], line.mp_ew),
+    ):
+        beat = sum(mine > other for other in theirs)
+        tied = sum(mine == other for other in theirs)
+        texts.append(
+            f"{side} {_signed(mine)} beat {beat}, tied {tied} and lost to {len(theirs) - beat - tied} "
+            f"of {len(theirs)} other {side} scores: {mixed_text(mp)} of {mixed_text(line.top)} MP (Law 78A)."
+        )
+    return texts[0], texts[1]
 
 
 # Teams ----------------------------------------------------------------------------------------
@@ -329,6 +417,8 @@ def _team_match(sheet: SectionScores, counted: list[ScoredResult]) -> MatchFigur
     Team A (home) sits N-S at one table and E-W at the other. Only boards played at both
     tables are scored; a board still in play waits.
     """
+    from scoring.contests import team_matches  # the team engine lands on its own branch
+
     event = sheet.event
     teams = {p.team.label: p.team.name for p in sheet.pairs.values() if p.team is not None}
     if sorted(teams) != ["A", "B"]:
@@ -357,6 +447,8 @@ def _team_match(sheet: SectionScores, counted: list[ScoredResult]) -> MatchFigur
 
 def _team_board(number: int, home: ScoredResult, away: ScoredResult) -> team_matches.TeamBoard:
     """The engine's board: N-S's score at each table, or each team's artificial award (Law 12C2)."""
+    from scoring.contests import team_matches
+
     home_ns, home_adjusted = outcome_of(home)
     away_ns, away_adjusted = outcome_of(away)
     if home_adjusted is not None or away_adjusted is not None:

@@ -123,3 +123,13 @@ def side_score(score_ns: int | None) -> str:
     if score_ns == 0:
         return "0"
     return f"NS +{score_ns}" if score_ns > 0 else f"EW +{-score_ns}"
+
+
+@register.filter
+def percent(value: Fraction | None) -> str:
+    """A percentage to two decimals, halves away from zero: "57.14" (the exact figure ranks)."""
+    if value is None:
+        return ""
+    hundredths = round_half_away(Fraction(value) * 100)
+    sign = "−" if hundredths < 0 else ""
+    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
