@@ -6,6 +6,11 @@
 * :mod:`.imp_pairs` — a pairs session by Butler IMPs or cross-IMPs: adjusted tables, sit-outs,
   ranks (spec §3.2, §3.3, §5.8, §7).
 * :mod:`.victory_points` — the WBF continuous 20-VP scale of 2013 (spec §3.5).
+* :mod:`.matchpoints`, :mod:`.matchpoint_session` — pairs by matchpoints on the ACBL and
+  European scales, Neuberg, artificial and assigned scores, fouled boards (Law 78A; Law 12).
+* :mod:`.adjusted` — artificial adjusted scores (Law 12C2: A+, A, A-, A6040) and assigned
+  ones, split or weighted (Law 12C1).
+* :mod:`.total_points` — pairs by total points against the average (Law 78C).
 * :mod:`.ranking` — places in standings, ties sharing them ("1224"; PBN Rank/RankTie, "2=").
 * :mod:`.movements`, :mod:`.movement_data`, :mod:`.movement_check`, :mod:`.howell_tables` —
   Mitchell, Howell, two-table and team movements, their guide cards and their checker.
