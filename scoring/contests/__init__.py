@@ -5,6 +5,10 @@
 * :mod:`.imps` — the WBF IMP scale (Law 78B), the Butler datum and cross-IMPs (spec §3.1–3.3).
 * :mod:`.imp_pairs` — a pairs session by Butler IMPs or cross-IMPs: adjusted tables, sit-outs,
   ranks (spec §3.2, §3.3, §5.8, §7).
+* :mod:`.team_matches` — a match of teams of four: net scores, IMPs, total points,
+  board-a-match, the match's VPs (Law 78B, Law 78C, spec §3.4).
+* :mod:`.team_events` — round robin and Swiss schedules, VP standings (spec §3.4, §7).
+* :mod:`.individuals` — an individual event: each player's total from the sides they sat in.
 * :mod:`.victory_points` — the WBF continuous 20-VP scale of 2013 (spec §3.5).
 * :mod:`.matchpoints`, :mod:`.matchpoint_session` — pairs by matchpoints on the ACBL and
   European scales, Neuberg, artificial and assigned scores, fouled boards (Law 78A; Law 12).

@@ -20,13 +20,13 @@ direction for a two-winner Mitchell.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..shared.errors import ContestError
 from .imps import AWARD_IMPS, Award, CrossTotal, DatumRounding, butler_datum, cross_imps, default_drop, imps
+from .pairs import natural_key
 from .ranking import Place, competition_ranks
 
 
@@ -332,13 +332,10 @@ def _standings(
         for pair in totals
     ]
     lines.sort(
-        key=lambda line: (line.direction or "" if two_winner else "", line.place.first, _natural(line.pair))
+        key=lambda line: (
+            line.direction or "" if two_winner else "",
+            line.place.first,
+            natural_key(line.pair),
+        )
     )
     return tuple(lines)
-
-
-def _natural(pair: str) -> tuple[tuple[int, int | str], ...]:
-    """Sort "2" before "10", and "N3" before "N12"."""
-    return tuple(
-        (0, int(part)) if part.isdecimal() else (1, part) for part in re.split(r"(\d+)", pair) if part
-    )
