@@ -7,9 +7,14 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from tests.tournament.contract_night import make_contract_event, make_contract_result, name_pairs, play_contract
+from tests.tournament.contract_night import (
+    make_contract_event,
+    make_contract_result,
+    name_pairs,
+    play_contract,
+)
 from tests.tournament.factories import make_member
-from tournament.models import Event, Pair, Result, Seating
+from tournament.models import Event, Result, Seating
 from tournament.services.events import set_status
 from tournament.services.standings import score_section
 
@@ -25,8 +30,12 @@ def seatings(event: Event) -> list[Seating]:
 
 
 def published(event: Event) -> Event:
-    director = event.club.memberships.first().user if event.club.memberships.exists() else make_member(event.club)
-    return set_status(event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True)
+    director = (
+        event.club.memberships.first().user if event.club.memberships.exists() else make_member(event.club)
+    )
+    return set_status(
+        event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True
+    )
 
 
 BOARD_ONE = {1: "4H N =", 2: "4H N +1", 3: "3NT S -1"}  # board 1 at tables 1, 2, 3: +420, +450, -50
@@ -124,7 +133,7 @@ def test_a_full_mitchell_ranks_each_direction_with_percentages_and_ties(client):
     contest = sheet.bridge
     assert contest.two_winner
     ns = contest.direction_standings("NS")
-    assert [line.pair for line in ns][0] == "2NS"  # always the overtrick
+    assert ns[0].pair == "2NS"  # always the overtrick
     assert ns[0].percent == 100 and ns[1].place.text == "2=" and ns[2].place.text == "2="
     assert ns[1].percent == 25
     published(event)
@@ -142,8 +151,13 @@ def test_an_artificial_score_takes_the_events_percentages_of_the_top():
     director = event.club.memberships.first().user
     result = Result.objects.get(board__number=1, seating__table__number=3)
     add_ruling(
-        result=result, user=director, kind=Ruling.Kind.ARTIFICIAL, law="Law 12C2",
-        reason="Fouled auction.", ns_average="A-", ew_average="A+",
+        result=result,
+        user=director,
+        kind=Ruling.Kind.ARTIFICIAL,
+        law="Law 12C2",
+        reason="Fouled auction.",
+        ns_average="A-",
+        ew_average="A+",
     )
     board = score_section(event.sections.get()).bridge.boards[1]
     adjusted = next(t for t in board.tables if t.adjusted)
