@@ -26,6 +26,12 @@ def _percent(value: Fraction | None) -> str:
     return percent(value).replace("−", "-")
 
 
+def _rename(table: tables.Table, name: str, heading: str) -> None:
+    """Head a column with the unit or the team it holds, unless the page leaves the column out."""
+    if name in table.columns:
+        table.columns[name].column.verbose_name = heading
+
+
 class ContractStandingsTable(Base):
     """Place ("2=" when shared), pair, names, matchpoints or IMPs, the top and percentage, boards."""
 
@@ -44,7 +50,7 @@ class ContractStandingsTable(Base):
         if unit != "MP":
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "top", "percent")
         super().__init__(data, links, **kwargs)
-        self.columns["total"].column.verbose_name = unit
+        _rename(self, "total", unit)
 
     def render_pair(self, record: ContractStandingRow) -> SafeString | str:
         return link(self.links.recap(record.pair_pk), record.pair)
@@ -93,8 +99,8 @@ class ContractTravellerTable(Base):
     def __init__(self, data: Any, links: Any, unit: str = "MP", **kwargs: Any) -> None:
         super().__init__(data, links, **kwargs)
         self.unit = unit
-        self.columns["ns_figure"].column.verbose_name = f"N-S {unit}"
-        self.columns["ew_figure"].column.verbose_name = f"E-W {unit}"
+        _rename(self, "ns_figure", f"N-S {unit}")
+        _rename(self, "ew_figure", f"E-W {unit}")
 
     def render_ns(self, record: ContractTravellerLine) -> SafeString | str:
         return link(self.links.recap(record.ns_pk), record.ns)
@@ -164,7 +170,7 @@ class ContractRecapTable(Base):
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "top")
         super().__init__(data, links, **kwargs)
         self.unit = unit
-        self.columns["figure"].column.verbose_name = unit
+        _rename(self, "figure", unit)
 
     def render_board(self, value: int) -> SafeString | str:
         return link(self.links.traveller(value), str(value))
@@ -226,8 +232,8 @@ class ContractMatchTable(Base):
 
     def __init__(self, data: Any, links: Any, home: str, away: str, **kwargs: Any) -> None:
         super().__init__(data, links, **kwargs)
-        self.columns["home"].column.verbose_name = home
-        self.columns["away"].column.verbose_name = away
+        _rename(self, "home", home)
+        _rename(self, "away", away)
 
     def render_board(self, value: int) -> SafeString | str:
         return link(self.links.traveller(value), str(value))
