@@ -15,15 +15,15 @@ from django.utils.safestring import SafeString
 
 from scoring.shared.numbers import mixed_text
 
-from .reports.common import symbol_text
+from .reports.common import percent_text, symbol_text
 from .reports.contract import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
 from .tables import NUM, Base, contract_cell, exact, link, plus_minus
-from .templatetags.duplicate import mixed, percent, signed
+from .templatetags.duplicate import mixed, signed
 
 
 def _percent(value: Fraction | None) -> str:
     """A percentage to two decimals, as the standings print it: "57.14" (the exact figure ranks)."""
-    return percent(value).replace("−", "-")
+    return percent_text(value)
 
 
 def _rename(table: tables.Table, name: str, heading: str) -> None:

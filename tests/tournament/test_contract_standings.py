@@ -198,3 +198,18 @@ def test_total_points_add_the_nets():
     event = team_night(method=Event.Method.TOTAL_POINTS)
     match = score_section(event.sections.get()).bridge.match
     assert match.home_total == sum(b.net for b in match.boards)
+
+
+def test_closing_the_night_keeps_each_pairs_place_for_the_players_pages():
+    from tournament.models import PairStanding
+
+    event = make_contract_event()
+    name_pairs(event, event.club.memberships.get().user)
+    play_contract(event, lambda seating, board: "4H N =" if seating.table.number != 2 else "4H N +1")
+    published(event)
+    kept = {
+        s.pair.label: s
+        for s in PairStanding.objects.filter(pair__section__event=event).select_related("pair")
+    }
+    assert (kept["2NS"].rank, kept["2NS"].of, kept["2NS"].score) == ("1", 3, "100.00 % (24 MP)")
+    assert kept["1NS"].rank == "2=" and kept["1NS"].score == "25.00 % (6 MP)"
