@@ -115,7 +115,25 @@ def test_matchpoints_on_the_european_scale_top_four_with_three_results():
     figures = {t.score_ns: (t.ns_figure, t.ew_figure) for t in board.tables}
     assert figures == {450: (4, 0), 420: (2, 2), -50: (0, 4)}
     how = next(t.ns_how for t in board.tables if t.score_ns == 420)
-    assert how == "N-S +420 beat 1, tied 0 and lost to 1 of 2 other N-S scores: 2 of 4 MP (Law 78A)."
+    assert (
+        how == "N-S +420 beat 1, tied 0 and lost to 1 of 2 other N-S scores: 2 MP (Law 78A), of a top of 4."
+    )
+
+
+def test_a_board_with_fewer_results_is_factored_by_neuberg_and_says_so():
+    event = board_one_night()
+    # Board 3 played at two tables only: +420 and +450 on a night whose boards have three results.
+    for seating in seatings(event):
+        if 3 in seating.board_numbers and seating.table.number in (1, 2):
+            make_contract_result(seating, 3, {1: "4H N =", 2: "4H N +1"}[seating.table.number])
+        elif 3 in seating.board_numbers:
+            pass
+    board = score_section(event.sections.get()).bridge.boards[3]
+    low = next(t for t in board.tables if t.score_ns == -50 or (t.ns_figure is not None and t.ns_figure < 2))
+    # M = 0 of n = 2, N = 3 on the European scale: (0 + 1) × 3/2 − 1 = 1/2.
+    assert low.ns_figure == Fraction(1, 2)
+    assert "Neuberg (M + 1) × N/n − 1 with M = 0, n = 2, N = 3: 1/2 of 4 MP (spec §2.2)" in low.ns_how
+    assert any("2 results of the 3 expected" in line for line in board.lines)
 
 
 def test_matchpoints_on_the_acbl_scale_halve_the_european():

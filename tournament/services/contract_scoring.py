@@ -344,7 +344,7 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
         for line in lines:
             scored = by_key[(key, line.ns, line.ew)]
             score_ns, adjusted = outcome_of(scored)
-            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event)
+            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event, most)
             rows.append(
                 TableFigures(
                     scored.result.pk,
@@ -378,29 +378,50 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
 
 
 def _mp_how(
-    score_ns: int | None, adjusted: tuple[str, str] | None, line: Any, real: list[Any], event: Event
+    score_ns: int | None,
+    adjusted: tuple[str, str] | None,
+    line: Any,
+    real: list[Any],
+    event: Event,
+    most: int,
 ) -> tuple[str, str]:
-    """How each side's matchpoints came: the scores it beat and tied in its direction, or its award."""
+    """How each side's matchpoints came: the scores it beat and tied in its direction (Law 78A), the
+    Neuberg factor when the board has fewer results than expected (spec §2.2), or its award (Law 12C2)."""
     if adjusted is not None:
         percents = {"A+": event.average_plus, "A": event.average, "A-": event.average_minus}
-        return tuple(  # type: ignore[return-value]
+        ns, ew = (
             f"{marker} (Law 12C2): {percents[marker]} % of the top, {mixed_text(mp)} MP."
             for marker, mp in ((adjusted[0], line.mp_ns), (adjusted[1], line.mp_ew))
         )
-    if score_ns is None:
+        return ns, ew
+    if score_ns is None or line not in real:
         return "", ""
-    others = [other.outcome for other in real if other is not line]
+    scale = matchpoints.Scale.parse(event.scale)
+    mine = real.index(line)
+    scores = [other.outcome for other in real]
     texts = []
-    for side, mine, theirs, mp in (
-        ("N-S", score_ns, others, line.mp_ns),
-        ("E-W", -score_ns, [-o for o in others], line.mp_ew),
+    for side, signed_scores, mp in (
+        ("N-S", scores, line.mp_ns),
+        ("E-W", [-score for score in scores], line.mp_ew),
     ):
-        beat = sum(mine > other for other in theirs)
-        tied = sum(mine == other for other in theirs)
-        texts.append(
-            f"{side} {_signed(mine)} beat {beat}, tied {tied} and lost to {len(theirs) - beat - tied} "
-            f"of {len(theirs)} other {side} scores: {mixed_text(mp)} of {mixed_text(line.top)} MP (Law 78A)."
+        own = signed_scores[mine]
+        others = signed_scores[:mine] + signed_scores[mine + 1 :]
+        beat = sum(own > other for other in others)
+        tied = sum(own == other for other in others)
+        raw = matchpoints.matchpoints(signed_scores, scale)[mine]
+        text = (
+            f"{side} {_signed(own)} beat {beat}, tied {tied} and lost to {len(others) - beat - tied} "
+            f"of {len(others)} other {side} scores: {mixed_text(raw)} MP (Law 78A)"
         )
+        if event.neuberg and len(real) < most and raw != mp:
+            formula = "(M + 1) × N/n − 1" if scale is matchpoints.Scale.EUROPEAN else "(M + ½) × N/n − ½"
+            text += (
+                f"; Neuberg {formula} with M = {mixed_text(raw)}, n = {len(real)}, N = {most}: "
+                f"{mixed_text(mp)} of {mixed_text(line.top)} MP (spec §2.2)"
+            )
+        else:
+            text += f", of a top of {mixed_text(line.top)}"
+        texts.append(text + ".")
     return texts[0], texts[1]
 
 
