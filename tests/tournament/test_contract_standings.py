@@ -79,7 +79,7 @@ def test_a_butler_night_shows_imps_in_the_standings_and_the_datum_on_the_travell
     event = published(board_one_night(method=Event.Method.BUTLER))
     args = [event.club.slug, event.pk]
     page = client.get(reverse("event", args=args)).content.decode()
-    assert "IMPs against a datum (Butler pairs)" in page
+    assert "Scored by: IMPs against a datum (Butler pairs)." in page
     assert "N-S pairs" in page and "E-W pairs" in page  # a Mitchell has two winners
     traveller = client.get(reverse("traveller", args=[*args, "A", 1])).content.decode()
     assert "Butler datum +270" in traveller
