@@ -154,3 +154,14 @@ def test_the_phone_pages_run_a_fixed_number_of_queries(client, django_assert_num
         assert client.get(reverse("table_home", args=[seating.table.secret])).status_code == 200
     with django_assert_num_queries(5):
         assert client.get(reverse("table_result", args=[seating.table.secret, result.pk])).status_code == 200
+
+
+def test_a_second_phone_entering_the_same_board_is_shown_what_was_recorded(client):
+    seating = seating_of(running_night())
+    board = seating.board_numbers[0]
+    enter(client, seating, board)
+    same = enter(client, seating, board)
+    assert same.status_code == 302 and "already recorded just so" in str(list(same.wsgi_request._messages))
+    other = enter(client, seating, board, level=3, strain="NT", declarer="S", tricks=8)
+    assert other.status_code == 200 and 'id="entered-before"' in other.content.decode()
+    assert Result.objects.count() == 1
