@@ -23,6 +23,8 @@ from typing import Any, TextIO
 
 from ..auction.deal import Deal, DealScore, Options, SlamScale, score_deal
 from ..shared.errors import DealError, ScoringError, quoted
+from .contract import run_contract
+from .matchpoints import run_matchpoints
 
 SCORED, REFUSED, NOT_JSON = 0, 1, 2
 
@@ -63,6 +65,8 @@ COMMANDS: dict[str, Callable[[TextIO, TextIO], int]] = {
     "deal": run_deal,
     "pairs": _run_pairs,
     "teams": _run_teams,
+    "contract": run_contract,
+    "matchpoints": run_matchpoints,
 }
 
 _HELP = {
@@ -89,10 +93,16 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
     for name in COMMANDS:
-        summary, description = _HELP[name]
+        summary, description = _HELP.get(name) or _described(COMMANDS[name])
         commands.add_parser(name, help=summary, description=description)
     arguments = parser.parse_args(argv)
     return COMMANDS[arguments.command](stdin or _utf8_in(), stdout or _utf8_out())
+
+
+def _described(run: Callable[[TextIO, TextIO], int]) -> tuple[str, str]:
+    """A command's help from its function's docstring, for commands that bring no help of their own."""
+    text = (run.__doc__ or "").strip()
+    return text.split("\n")[0], text
 
 
 def deal_from_json(data: object) -> tuple[Deal, Options]:
