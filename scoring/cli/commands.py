@@ -1,4 +1,4 @@
-"""The command line of the scoring engine: ``python -m scoring deal | pairs | teams``.
+"""The command line of the scoring engine: ``python -m scoring deal | pairs | teams | imps``.
 
 The contract is specs/scoring-cli.md. Input on stdin, output on stdout, UTF-8 JSON. A value
 the laws do not allow is never guessed at and never crashes the program: that item's
@@ -15,6 +15,7 @@ This is the only module of ``scoring`` that does input and output.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
 import sys
@@ -61,12 +62,25 @@ def _run_teams(stdin: TextIO, stdout: TextIO) -> int:
     return contests.run_teams(stdin, stdout)
 
 
+def _load(module: str, function: str) -> Callable[[TextIO, TextIO], int]:
+    """A subcommand whose module ``scoring.cli.<module>`` is imported only when it is asked for."""
+
+    def run(stdin: TextIO, stdout: TextIO) -> int:
+        command: Callable[[TextIO, TextIO], int] = getattr(
+            importlib.import_module(f"{__package__}.{module}"), function
+        )
+        return command(stdin, stdout)
+
+    return run
+
+
 COMMANDS: dict[str, Callable[[TextIO, TextIO], int]] = {
     "deal": run_deal,
     "pairs": _run_pairs,
     "teams": _run_teams,
     "contract": run_contract,
     "matchpoints": run_matchpoints,
+    "imps": _load("imps", "run_imps"),
 }
 
 _HELP = {
@@ -81,6 +95,11 @@ _HELP = {
     "teams": (
         "score a team match (Law G)",
         "Reads one JSON object {'teams': ..., 'results': [...]} on stdin.",
+    ),
+    "imps": (
+        "score a contract bridge pairs session by Butler IMPs or cross-IMPs (Law 78B)",
+        "Reads one JSON object {'method': 'butler' or 'cross', 'datum': {...}, 'total': ..., "
+        "'results': [...]} on stdin; writes each pair's IMPs and rank and each board's datum and rows.",
     ),
 }
 
