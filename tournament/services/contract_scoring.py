@@ -26,8 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scoring.contests import imp_pairs, matchpoint_session, matchpoints, team_matches
-from scoring.contests.adjusted import AdjustedPercents, Artificial
-from scoring.contests.imps import Award as ImpAward
+from scoring.contests.adjusted import AdjustedPercents, Artificial, Award
 from scoring.contests.imps import CrossTotal, DatumRounding
 from scoring.contests.ranking import Place
 from scoring.shared.errors import ScoringError
@@ -235,7 +234,7 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
     for scored in counted:
         r = scored.result
         score_ns, adjusted = outcome_of(scored)
-        awards = (ImpAward.parse(adjusted[0]), ImpAward.parse(adjusted[1])) if adjusted else None
+        awards = (Award.parse(adjusted[0]), Award.parse(adjusted[1])) if adjusted else None
         tables.append(imp_pairs.ImpTable(str(r.board.number), r.ns.label, r.ew.label, score_ns, awards))
         by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
     contest.two_winner = _two_winner(sheet, counted)
@@ -472,9 +471,7 @@ def _team_board(number: int, home: ScoredResult, away: ScoredResult) -> team_mat
         else:
             assert away_adjusted is not None
             awards = (away_adjusted[1], away_adjusted[0])
-        return team_matches.TeamBoard(
-            str(number), adjusted=(ImpAward.parse(awards[0]), ImpAward.parse(awards[1]))
-        )
+        return team_matches.TeamBoard(str(number), adjusted=(Award.parse(awards[0]), Award.parse(awards[1])))
     return team_matches.TeamBoard(str(number), home_ns, away_ns)
 
 
