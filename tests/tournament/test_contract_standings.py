@@ -231,3 +231,23 @@ def test_closing_the_night_keeps_each_pairs_place_for_the_players_pages():
     }
     assert (kept["2NS"].rank, kept["2NS"].of, kept["2NS"].score) == ("1", 3, "100.00 % (24 MP)")
     assert kept["1NS"].rank == "2=" and kept["1NS"].score == "25.00 % (6 MP)"
+
+
+def test_an_artificial_score_in_a_team_match_gives_each_team_its_award():
+    from tournament.models import Ruling
+    from tournament.services.rulings import add_ruling
+
+    event = team_night()
+    director = event.club.memberships.first().user
+    away_table = Result.objects.get(board__number=1, seating__table__number=2)  # team B sits N-S there
+    add_ruling(
+        result=away_table,
+        user=director,
+        kind=Ruling.Kind.ARTIFICIAL,
+        law="Law 12C2",
+        reason="Fouled board.",
+        ns_average="A-",
+        ew_average="A+",
+    )
+    board = next(b for b in score_section(event.sections.get()).bridge.match.boards if b.number == 1)
+    assert board.adjusted == ("A+", "A-") and (board.home, board.away) == (3, -3)

@@ -460,19 +460,19 @@ def _team_match(sheet: SectionScores, counted: list[ScoredResult]) -> MatchFigur
 
 
 def _team_board(number: int, home: ScoredResult, away: ScoredResult) -> team_matches.TeamBoard:
-    """The engine's board: N-S's score at each table, or each team's artificial award (Law 12C2)."""
+    """The engine's board: N-S's score at each table, or each team's artificial award (Law 12C2).
 
+    Team A sits N-S at its home table and E-W at the other: its award is read from its own seat.
+    """
     home_ns, home_adjusted = outcome_of(home)
     away_ns, away_adjusted = outcome_of(away)
-    if home_adjusted is not None or away_adjusted is not None:
-        # Team A holds N-S at its home table and E-W at the other: its award is read from its own seat.
-        if home_adjusted is not None:
-            awards = (home_adjusted[0], home_adjusted[1])
-        else:
-            assert away_adjusted is not None
-            awards = (away_adjusted[1], away_adjusted[0])
-        return team_matches.TeamBoard(str(number), adjusted=(Award.parse(awards[0]), Award.parse(awards[1])))
-    return team_matches.TeamBoard(str(number), home_ns, away_ns)
+    if home_adjusted is not None:
+        awards = (home_adjusted[0], home_adjusted[1])
+    elif away_adjusted is not None:
+        awards = (away_adjusted[1], away_adjusted[0])
+    else:
+        return team_matches.TeamBoard(str(number), home_ns, away_ns)
+    return team_matches.TeamBoard(str(number), adjusted=(Award.parse(awards[0]), Award.parse(awards[1])))
 
 
 def _match_figures(
