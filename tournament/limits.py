@@ -19,6 +19,7 @@ NAME = 80
 EVENT_NAME = 120
 MEMBER_NUMBER = 20
 EMAIL = 254
+ASSIGNED = 80  # an assigned contract result, "4HX N =", or a weighted one: "60% 4S N =, 40% 4S N -1"
 
 
 def too_long(text: str, limit: int, what: str) -> str:

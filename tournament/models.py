@@ -111,6 +111,7 @@ class Event(models.Model):
     class Game(models.TextChoices):
         AUCTION = "auction", "Duplicate Auction"
         WHIST = "whist", "Duplicate Whist"
+        CONTRACT = "contract", "Duplicate Contract Bridge"
 
     class Form(models.TextChoices):
         PAIRS = "pairs", "Pairs"
@@ -119,6 +120,39 @@ class Event(models.Model):
     class Slams(models.TextChoices):
         AMERICAN = "american", "American (20 / 40)"
         ENGLISH = "english", "English (50 / 100)"
+
+    class Method(models.TextChoices):
+        """How a contract bridge event is scored (spec §2-§3; Laws 78A, 78B, 78C)."""
+
+        MATCHPOINTS = "matchpoints", "Matchpoints (pairs)"
+        BUTLER = "butler", "IMPs against a datum (Butler pairs)"
+        CROSS_IMPS = "cross_imps", "Cross-IMPs (pairs)"
+        TEAM_IMPS = "team_imps", "IMPs (teams)"
+        BOARD_A_MATCH = "board_a_match", "Board-a-match (teams)"
+        TOTAL_POINTS = "total_points", "Total points (teams)"
+
+    class Scale(models.TextChoices):
+        """Matchpoints for each score beaten and tied (Law 78A; spec §2.1)."""
+
+        EUROPEAN = "european", "European: 2 a score beaten, 1 a tie"
+        ACBL = "acbl", "ACBL: 1 a score beaten, ½ a tie"
+
+    class DatumRounding(models.TextChoices):
+        """How a Butler datum is rounded to ten when the mean ends in a five (spec §3.2)."""
+
+        NEAREST10 = "nearest10", "To the nearest ten, a five away from zero"
+        EVEN5 = "even5", "To the even ten, a five either way (ACBLscore)"
+        NONE = "none", "Not rounded: the exact mean"
+
+    class CrossImps(models.TextChoices):
+        """Cross-IMPs kept as the sum of every comparison, or that sum over the others (spec §3.3)."""
+
+        SUM = "sum", "Total of every comparison"
+        AVERAGE = "average", "Average a comparison"
+
+    class VictoryPoints(models.TextChoices):
+        NONE = "", "No Victory Points"
+        WBF = "wbf", "WBF continuous 20-VP scale"
 
     class Status(models.TextChoices):
         SETUP = "setup", "Being set up"
@@ -139,6 +173,42 @@ class Event(models.Model):
         default=True,
         help_text="Recommended reading R-9.",
     )
+    # Duplicate Contract Bridge: how the event is scored. Other games ignore these settings.
+    method = models.CharField(
+        "scoring method", max_length=16, choices=Method.choices, default=Method.MATCHPOINTS
+    )
+    scale = models.CharField("matchpoint scale", max_length=10, choices=Scale.choices, default=Scale.EUROPEAN)
+    neuberg = models.BooleanField(
+        "Neuberg for boards with fewer results", default=True, help_text="Spec §2.2 (Law 78A)."
+    )
+    datum_drop = models.PositiveSmallIntegerField(
+        "Butler: scores dropped at each end",
+        null=True,
+        blank=True,
+        help_text="The highest and the lowest scores left out of the datum (spec §3.2); empty: one at "
+        "each end when a board has more than four scores, else none.",
+    )
+    datum_rounding = models.CharField(
+        "Butler: datum rounding",
+        max_length=10,
+        choices=DatumRounding.choices,
+        default=DatumRounding.NEAREST10,
+    )
+    cross_imps = models.CharField(
+        "Cross-IMPs kept as", max_length=10, choices=CrossImps.choices, default=CrossImps.SUM
+    )
+    victory_points = models.CharField(
+        "Victory Points", max_length=4, choices=VictoryPoints.choices, default=VictoryPoints.NONE, blank=True
+    )
+    average_plus = models.PositiveSmallIntegerField(
+        "Average plus, %", default=60, help_text="Law 12C2: a side in no way at fault."
+    )
+    average = models.PositiveSmallIntegerField(
+        "Average, %", default=50, help_text="Law 12C2: partly at fault."
+    )
+    average_minus = models.PositiveSmallIntegerField(
+        "Average minus, %", default=40, help_text="Law 12C2: a side directly at fault."
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     published = models.BooleanField(default=False)
     created = models.DateTimeField(default=timezone.now)
@@ -147,6 +217,18 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(average_plus__lte=100) & Q(average__lte=100) & Q(average_minus__lte=100),
+                name="artificial_scores_at_most_100_percent",
+            ),
+            models.CheckConstraint(
+                condition=Q(average_minus__lte=models.F("average"))
+                & Q(average__lte=models.F("average_plus")),
+                name="average_minus_below_average_below_plus",
+            ),
+            models.CheckConstraint(condition=Q(datum_drop__lte=10), name="datum_drop_at_most_10"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d %b %Y})"
@@ -165,6 +247,19 @@ class Event(models.Model):
     @property
     def is_teams(self) -> bool:
         return self.form == self.Form.TEAMS
+
+    @property
+    def is_contract(self) -> bool:
+        return self.game == self.Game.CONTRACT
+
+    @property
+    def uses_imps(self) -> bool:
+        """A contract event whose boards are scored in IMPs: Butler, cross-IMPs or a team match."""
+        return self.is_contract and self.method in (
+            self.Method.BUTLER,
+            self.Method.CROSS_IMPS,
+            self.Method.TEAM_IMPS,
+        )
 
 
 class Section(models.Model):
@@ -280,8 +375,21 @@ class Substitution(models.Model):
         return f"{self.player_in} for {self.player_out} from round {self.from_round}"
 
 
+VULNERABILITY_CHOICES = [
+    ("", "By the board number"),
+    ("None", "None"),
+    ("NS", "N-S"),
+    ("EW", "E-W"),
+    ("All", "All"),
+]
+
+
 class Board(models.Model):
-    """A board: its number, dealer and, when known, the deal itself (PBN)."""
+    """A board: its number, dealer and, when known, the deal itself (PBN).
+
+    Contract bridge: the vulnerability comes from the board number (spec §1.3) unless a hand
+    record or an imported file says otherwise; then ``vulnerability`` holds what it said.
+    """
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
@@ -303,6 +411,19 @@ class Board(models.Model):
         blank=True,
         help_text="Whist: the dealer's last card, turned up for trumps (Whist law 42), as H8 or SQ.",
     )
+    vulnerability = models.CharField(
+        max_length=4,
+        choices=VULNERABILITY_CHOICES,
+        blank=True,
+        help_text="Contract bridge: empty when the board number gives it (spec §1.3); else as the hand "
+        "record or imported file said.",
+    )
+    par = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Cache of the deal's par score and contracts for its dealer and vulnerability; "
+        "rebuilt with the deal.",
+    )
 
     class Meta:
         ordering = ["number"]
@@ -311,6 +432,10 @@ class Board(models.Model):
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
             models.CheckConstraint(
                 condition=Q(trumps__in=["", "S", "H", "D", "C"]), name="board_trumps_a_suit"
+            ),
+            models.CheckConstraint(
+                condition=Q(vulnerability__in=["", "None", "NS", "EW", "All"]),
+                name="board_vulnerability_known",
             ),
         ]
 
@@ -497,7 +622,16 @@ class Ruling(models.Model):
         REVOKE = "revoke", "An established revoke (Law 84, Law D)"
         BARRED_BIDDER = "barred", "A player barred from the bidding"
         WITHDRAWN = "withdrawn", "Not played: a pair withdrew; each side takes its average (Law B (3))"
+        ARTIFICIAL = "artificial", "Artificial adjusted score (Law 12C2)"
+        ASSIGNED = "assigned", "Assigned adjusted score (Law 12C1)"
         NOTE = "note", "Note for the record"
+
+    class Average(models.TextChoices):
+        """An artificial adjusted score for one side (Law 12C2): the event sets the percentages."""
+
+        PLUS = "A+", "Average plus"
+        AVERAGE = "A", "Average"
+        MINUS = "A-", "Average minus"
 
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="rulings")
     kind = models.CharField(max_length=20, choices=Kind.choices)
@@ -507,6 +641,18 @@ class Ruling(models.Model):
     seat = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
     revoke_penalty = models.CharField(
         max_length=6, choices=[("points", "100 points"), ("tricks", "three tricks")], blank=True
+    )
+    ns_average = models.CharField(
+        "N-S artificial score", max_length=2, choices=Average.choices, blank=True, help_text="Law 12C2."
+    )
+    ew_average = models.CharField(
+        "E-W artificial score", max_length=2, choices=Average.choices, blank=True, help_text="Law 12C2."
+    )
+    assigned = models.CharField(
+        "assigned result",
+        max_length=limits.ASSIGNED,
+        blank=True,
+        help_text="Law 12C1: the result the director assigns, as a traveller writes it: 4HX N = or PASS.",
     )
     reason = models.CharField(max_length=limits.NOTE)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -520,6 +666,12 @@ class Ruling(models.Model):
 
     class Meta:
         ordering = ["created", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ns_average__in=["", "A+", "A", "A-"]) & Q(ew_average__in=["", "A+", "A", "A-"]),
+                name="ruling_average_a_known_award",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} — {self.law}"

@@ -12,7 +12,8 @@ from django import forms
 
 from .. import limits
 from ..models import Event, Pair, Player
-from .director import EventForm, _number
+from ..services.contract_settings import CONTRACT_OPTIONS, contract_problems
+from .director import CONTRACT_DEFAULTS, EventForm, _number
 
 
 def _reason(label: str = "Why (kept in the audit log)") -> forms.CharField:
@@ -35,8 +36,43 @@ class EventDetailsForm(forms.Form):
 
     @classmethod
     def of(cls, event: Event, data: Any = None) -> EventDetailsForm:
-        initial = {field: getattr(event, field) for field in cls.base_fields}
-        return cls(data, initial=initial)
+        form_class = ContractDetailsForm if event.is_contract else cls
+        initial = {field: getattr(event, field) for field in form_class.base_fields}
+        form = form_class(data, initial=initial)
+        form.event = event
+        return form
+
+    event: Event | None = None
+
+
+class ContractDetailsForm(EventDetailsForm):
+    """A contract bridge night's name, date and how it is scored (spec §2, §3; Laws 12C2, 78)."""
+
+    slams = None  # type: ignore[assignment]
+    english_rule = None  # type: ignore[assignment]
+    royals_distinct = None  # type: ignore[assignment]
+    method = EventForm.base_fields["method"]
+    scale = EventForm.base_fields["scale"]
+    neuberg = EventForm.base_fields["neuberg"]
+    datum_drop = EventForm.base_fields["datum_drop"]
+    datum_rounding = EventForm.base_fields["datum_rounding"]
+    cross_imps = EventForm.base_fields["cross_imps"]
+    victory_points = EventForm.base_fields["victory_points"]
+    average_plus = EventForm.base_fields["average_plus"]
+    average = EventForm.base_fields["average"]
+    average_minus = EventForm.base_fields["average_minus"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for name, value in CONTRACT_DEFAULTS.items():
+            if name in self.fields and data.get(name) in (None, ""):
+                data[name] = value
+        if self.event is not None:
+            options = {name: data.get(name) for name in CONTRACT_OPTIONS}
+            for problem in contract_problems(self.event.form, options):
+                if problem.field in self.fields and problem.field not in self.errors:
+                    self.add_error(problem.field, str(problem))
+        return data
 
 
 class DeleteEventForm(forms.Form):
@@ -58,6 +94,16 @@ class MovementForm(EventForm):
     slams = None  # type: ignore[assignment]
     english_rule = None  # type: ignore[assignment]
     royals_distinct = None  # type: ignore[assignment]
+    method = None  # type: ignore[assignment]
+    scale = None  # type: ignore[assignment]
+    neuberg = None  # type: ignore[assignment]
+    datum_drop = None  # type: ignore[assignment]
+    datum_rounding = None  # type: ignore[assignment]
+    cross_imps = None  # type: ignore[assignment]
+    victory_points = None  # type: ignore[assignment]
+    average_plus = None  # type: ignore[assignment]
+    average = None  # type: ignore[assignment]
+    average_minus = None  # type: ignore[assignment]
 
     def __init__(self, event: Event, *args: Any, **kwargs: Any) -> None:
         section = event.sections.first()
@@ -76,7 +122,13 @@ class MovementForm(EventForm):
     def clean(self) -> dict[str, Any]:
         self.cleaned_data["game"] = self.event.game
         self.cleaned_data["form"] = self.event.form
-        return super().clean()
+        data = super().clean()
+        if self.event.is_contract and "pairs" not in self.errors:
+            options = {name: getattr(self.event, name) for name in CONTRACT_OPTIONS}
+            for problem in contract_problems(self.event.form, options, data.get("pairs")):
+                if problem.field in self.fields:
+                    self.add_error(problem.field, str(problem))
+        return data
 
 
 class SubstitutionForm(forms.Form):

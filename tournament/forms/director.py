@@ -15,17 +15,24 @@ from django.utils import timezone
 
 from scoring.auction.duplicate_laws import Discovery, Surplus
 from scoring.auction.entry import parse_entry, parse_whist_entry
+from scoring.contract.entry import ContractEntry, parse_result
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from .. import limits
 from ..models import SEAT_CHOICES, SIDE_CHOICES, Event, Pair, Result, Ruling, Seating, Section, Team
+from ..services.contract_facts import result_text
+from ..services.contract_settings import CONTRACT_OPTIONS, contract_problems
 from ..services.events import Plan
 from ..services.facts import revokes_of
 from ..services.results import Facts
 from ..services.rulings import PRESETS
 
 HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
+# What a contract setting left empty stands for: the model's own default.
+CONTRACT_DEFAULTS = {
+    name: Event._meta.get_field(name).get_default() for name in CONTRACT_OPTIONS if name != "datum_drop"
+}
 TEAM_MOVEMENTS = (Section.Movement.TEAMS, Section.Movement.TWO_TABLE)
 MOST_PAIRS = 60
 MOST_PAIRS_A_TEAM = 10
@@ -103,9 +110,66 @@ class EventForm(forms.Form):
         required=False,
         initial=True,
     )
+    # Duplicate Contract Bridge: how the night is scored (spec §2, §3; Laws 12C2, 78).
+    method = forms.ChoiceField(
+        label="Contract bridge: scored by",
+        choices=Event.Method.choices,
+        initial=Event.Method.MATCHPOINTS,
+        required=False,
+    )
+    scale = forms.ChoiceField(
+        label="Matchpoint scale", choices=Event.Scale.choices, initial=Event.Scale.EUROPEAN, required=False
+    )
+    neuberg = forms.BooleanField(
+        label="Neuberg: factor a board with fewer results up to the full top (spec §2.2)",
+        required=False,
+        initial=True,
+    )
+    datum_drop = _number(
+        "Butler: scores left out of the datum at each end",
+        0,
+        10,
+        "scores at each end",
+        required=False,
+        help_text="Empty: one at each end when a board has more than four scores, else none (spec §3.2).",
+    )
+    datum_rounding = forms.ChoiceField(
+        label="Butler: the datum rounded",
+        choices=Event.DatumRounding.choices,
+        initial=Event.DatumRounding.NEAREST10,
+        required=False,
+    )
+    cross_imps = forms.ChoiceField(
+        label="Cross-IMPs kept as",
+        choices=Event.CrossImps.choices,
+        initial=Event.CrossImps.SUM,
+        required=False,
+    )
+    victory_points = forms.ChoiceField(
+        label="Team matches: Victory Points",
+        choices=Event.VictoryPoints.choices,
+        initial=Event.VictoryPoints.NONE,
+        required=False,
+    )
+    average_plus = _number("Average plus, % (Law 12C2)", 0, 100, "per cent", initial=60, required=False)
+    average = _number("Average, % (Law 12C2)", 0, 100, "per cent", initial=50, required=False)
+    average_minus = _number("Average minus, % (Law 12C2)", 0, 100, "per cent", initial=40, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "slams" in self.fields:
+            self.fields["slams"].required = False  # contract bridge has no slam scale to choose
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        game = data.get("game")
+        if "slams" in self.fields and game != Event.Game.CONTRACT and not data.get("slams"):
+            self.add_error("slams", "Choose the slam values: American (20 / 40) or English (50 / 100).")
+        if game == Event.Game.CONTRACT and "method" in self.fields:
+            problems = contract_problems(data.get("form") or "", self.contract_options(), data.get("pairs"))
+            for problem in problems:
+                if problem.field in self.fields and problem.field not in self.errors:
+                    self.add_error(problem.field, str(problem))
         form, movement = data.get("form"), data.get("movement")
         if form == Event.Form.TEAMS and movement not in TEAM_MOVEMENTS:
             self.add_error("movement", "A team event plays a team match or two-table duplicate (Law G).")
@@ -135,11 +199,23 @@ class EventForm(forms.Form):
 
     def options(self) -> dict[str, Any]:
         data = self.cleaned_data
+        if data.get("game") == Event.Game.CONTRACT:
+            return self.contract_options()
         return {
             "slams": data["slams"],
             "english_rule": data["english_rule"],
             "royals_distinct": data["royals_distinct"],
         }
+
+    def contract_options(self) -> dict[str, Any]:
+        """The scoring settings of a contract bridge night, as the event stores them."""
+        data = self.cleaned_data
+        options = {name: data.get(name) for name in CONTRACT_OPTIONS if name in self.fields}
+        for name, value in CONTRACT_DEFAULTS.items():
+            if options.get(name) in (None, "") and name in options:
+                options[name] = value
+        options["neuberg"] = bool(options.get("neuberg"))
+        return options
 
 
 class PairsForm(forms.Form):
@@ -206,6 +282,8 @@ class ResultFactsForm(forms.Form):
     """One table's result on one board, as typed off a traveller: ``3HX N 9`` and the honours by seat.
 
     For Duplicate Whist the result is the tricks N-S took, optionally after the trump suit: ``H 8``.
+    For Duplicate Contract Bridge, contract, declarer and result: ``4HX N =``, ``3NT S -1``,
+    ``4S E 10`` or ``PASS`` (Law 77: no honours, no dealer's one spade).
     """
 
     entry = forms.CharField(
@@ -230,7 +308,12 @@ class ResultFactsForm(forms.Form):
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.event = event
-        if event.is_whist:
+        if event.is_contract:
+            for name in (*HONOUR_FIELDS, "dealers_one_spade"):
+                del self.fields[name]
+            self.fields["entry"].widget.attrs["placeholder"] = "4HX N ="
+            self.fields["entry"].error_messages["required"] = "Write the result, for example 4HX N = or PASS."
+        elif event.is_whist:
             for name in (*HONOUR_FIELDS, "dealers_one_spade"):
                 del self.fields[name]
             self.fields["entry"].label = "Tricks N-S"
@@ -244,6 +327,8 @@ class ResultFactsForm(forms.Form):
     def clean_entry(self) -> Any:
         text = self.cleaned_data["entry"]
         try:
+            if self.event.is_contract:
+                return parse_result(text)
             if self.event.is_whist:
                 return parse_whist_entry(text)
             return parse_entry(text, allow_pass=self.event.english_rule)
@@ -253,7 +338,7 @@ class ResultFactsForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         entry = data.get("entry")
-        if self.event.is_whist or entry is None:
+        if self.event.is_whist or self.event.is_contract or entry is None:
             return data
         contract = entry.contract
         counts = [data.get(name) or 0 for name in HONOUR_FIELDS]
@@ -275,6 +360,11 @@ class ResultFactsForm(forms.Form):
     def facts(self, revokes: tuple[Any, ...] = ()) -> Facts:
         """The facts for the services; call only when ``is_valid()``."""
         data = self.cleaned_data
+        if self.event.is_contract:
+            played: ContractEntry = data["entry"]
+            return Facts(
+                bridge=True, contract=played.contract, declarer=played.declarer, tricks=played.tricks or 0
+            )
         if self.event.is_whist:
             trumps, tricks = data["entry"]
             return Facts(whist=True, tricks=tricks, trumps=trumps.code if trumps else "")
@@ -306,7 +396,9 @@ class EntryRowForm(ResultFactsForm):
 
 
 def entry_text(result: Result, event: Event) -> str:
-    """A stored result written back as compact text: ``3HX N 9``, ``pass`` or ``H 8``."""
+    """A stored result written back as compact text: ``3HX N 9``, ``pass``, ``H 8`` or ``4HX N =``."""
+    if event.is_contract:
+        return "" if result.not_played else result_text(result)
     if event.is_whist:
         return f"{result.trumps} {result.tricks}".strip()
     if result.passed_out or result.level is None:

@@ -17,6 +17,7 @@ from django.db.models import Q
 
 from .. import limits
 from ..models import AuditEntry, Board, Event, Pair, Player, Result, Ruling, Seating, Substitution, Table
+from .contract_settings import CONTRACT_OPTIONS, contract_problems
 from .events import SECTION_MOVEMENT, Plan, SetupRefused, check_plan, lay_out
 from .results import Facts, record
 from .rulings import add_ruling
@@ -58,11 +59,16 @@ def edit_event(
     user: Any,
     name: str,
     date: datetime.date,
-    slams: str,
-    english_rule: bool,
-    royals_distinct: bool,
+    slams: str | None = None,
+    english_rule: bool | None = None,
+    royals_distinct: bool | None = None,
+    **contract: Any,
 ) -> Event:
     """Change an event's name, date and scoring options until it is closed; audited.
+
+    A contract bridge night's scoring settings (``CONTRACT_OPTIONS``: the method, the scale,
+    Neuberg, the Butler datum, the artificial scores of Law 12C2) are checked as the wizard
+    checks them; the night is scored again by the new method at once.
 
     Scores are derived from the facts, never stored: a changed slam scale (note to Law H) is
     applied to every result at once. Reading R-9 decides at the table who plays; the tables
@@ -72,6 +78,9 @@ def edit_event(
     _locked_event(event)
     if event.is_locked:
         raise SetupRefused("The event is closed: reopen it to change its details.")
+    slams = event.slams if slams is None else slams
+    english_rule = event.english_rule if english_rule is None else english_rule
+    royals_distinct = event.royals_distinct if royals_distinct is None else royals_distinct
     name = name.strip()
     _check_text(name, limits.EVENT_NAME, "The event's name", "name")
     if not name:
@@ -88,13 +97,24 @@ def edit_event(
             )
     after = {"name": name, "date": date, "slams": slams, "english_rule": english_rule}
     after["royals_distinct"] = royals_distinct
-    before = {field: getattr(event, field) for field in DETAILS}
+    unknown = set(contract) - set(CONTRACT_OPTIONS)
+    if unknown:
+        raise SetupRefused(f"{sorted(unknown)[0]!r} is not a setting of the event.")
+    if contract:
+        if not event.is_contract:
+            raise SetupRefused("Only a contract bridge night has these scoring settings.")
+        options = {field: contract.get(field, getattr(event, field)) for field in CONTRACT_OPTIONS}
+        for problem in contract_problems(event.form, options):
+            raise SetupRefused(str(problem), problem.field)
+        after.update(options)
+    fields = [field for field in (*DETAILS, *CONTRACT_OPTIONS) if field in after]
+    before = {field: getattr(event, field) for field in fields}
     if before == after:
         return event
     for field, value in after.items():
         setattr(event, field, value)
-    event.save(update_fields=list(DETAILS))
-    changed = [field for field in DETAILS if before[field] != after[field]]
+    event.save(update_fields=fields)
+    changed = [field for field in fields if before[field] != after[field]]
     _audit(
         event,
         "Event details",
@@ -102,7 +122,7 @@ def edit_event(
         before={field: str(before[field]) for field in changed},
         after={field: str(after[field]) for field in changed},
         reason="Scores are derived from the facts: every result is scored under the new options."
-        if "slams" in changed
+        if set(changed) - {"name", "date"}
         else "",
     )
     return event
@@ -165,6 +185,10 @@ def change_movement(*, event: Event, user: Any, plan: Plan) -> None:
     if len(sections) != 1:
         raise SetupRefused("Only an event of one section can change its movement here.")
     section = sections[0]
+    if event.is_contract:
+        options = {field: getattr(event, field) for field in CONTRACT_OPTIONS}
+        for problem in contract_problems(event.form, options, plan.pairs):
+            raise SetupRefused(str(problem), problem.field)
     movement, report = check_plan(plan)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")

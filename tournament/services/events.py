@@ -33,6 +33,7 @@ from ..models import (
     Table,
     Team,
 )
+from .contract_settings import contract_problems
 from .players import drop_standings, keep_standings
 
 EVEN_MITCHELLS = (Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
@@ -147,6 +148,9 @@ def create_event(
     problem = limits.too_long(name.strip(), limits.EVENT_NAME, "The event's name")
     if problem or not name.strip():
         raise SetupRefused(problem or "Give the event a name.", "name")
+    if plan.game == Event.Game.CONTRACT:
+        for problem in contract_problems(plan.form, options, plan.pairs):
+            raise SetupRefused(str(problem), problem.field)
     movement, report = check_plan(plan)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")

@@ -20,6 +20,7 @@ from django.utils import timezone
 from scoring.auction.core import Contract
 from scoring.auction.deal import Deal, Revoke, check_dealers_one_spade
 from scoring.auction.duplicate_laws import may_claim_revoke, may_correct_score
+from scoring.contract.deal import ContractBid, score_contract
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
@@ -39,9 +40,13 @@ class ResultRefused(Exception):
 
 @dataclass(frozen=True)
 class Facts:
-    """What a table or a director reports for one board; validated by the engine before saving."""
+    """What a table or a director reports for one board; validated by the engine before saving.
 
-    contract: Contract | None = None
+    Contract bridge (``bridge``): ``contract`` is a ``ContractBid`` (None when passed out), with
+    the declarer and the tricks; no honours, no dealer's one spade, no revokes (Law 77).
+    """
+
+    contract: Contract | ContractBid | None = None
     declarer: Seat | None = None
     tricks: int = 0
     honours: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -50,6 +55,7 @@ class Facts:
     trumps: str = ""
     whist: bool = False
     not_played: bool = False
+    bridge: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     def validate(self, dealer: str | None = None) -> None:
@@ -60,6 +66,9 @@ class Facts:
         correction, a phone's entry or edit, the preview) comes through here.
         """
         if self.not_played:
+            return
+        if self.bridge:
+            self._validate_bridge()
             return
         if self.whist:
             if not 0 <= self.tricks <= 13:
@@ -84,8 +93,27 @@ class Facts:
         except ScoringError as error:
             raise ResultRefused(str(error)) from error
 
+    def _validate_bridge(self) -> None:
+        """Law 77's own checks: a contract of level 1 to 7, its declarer, 0 to 13 tricks; nothing else."""
+        if self.contract is not None and not isinstance(self.contract, ContractBid):
+            raise ResultRefused("This is not a contract of contract bridge.")
+        if self.honours != (0, 0, 0, 0) or self.dealers_one_spade or self.revokes:
+            raise ResultRefused(
+                "Contract bridge scores no honours, no dealer's one spade and no revoke penalty in points "
+                "(Law 77): the director adjusts a revoke in tricks."
+            )
+        if self.contract is None:
+            return
+        try:
+            score_contract(self.contract, self.declarer, self.tricks, False)
+        except ScoringError as error:
+            raise ResultRefused(str(error)) from error
+
     def apply_to(self, result: Result) -> None:
-        contract = self.contract
+        if self.bridge:
+            self._apply_bridge(result)
+            return
+        contract = None if isinstance(self.contract, ContractBid) else self.contract
         result.not_played = self.not_played
         result.passed_out = contract is None and not self.whist and not self.not_played
         result.level = contract.level if contract else None
@@ -97,6 +125,20 @@ class Facts:
         result.dealers_one_spade = self.dealers_one_spade
         result.revokes = [{"by": r.by.value, "penalty": r.penalty.value} for r in self.revokes]
         result.trumps = self.trumps
+
+    def _apply_bridge(self, result: Result) -> None:
+        bid = self.contract if isinstance(self.contract, ContractBid) else None
+        result.not_played = self.not_played
+        result.passed_out = bid is None and not self.not_played
+        result.level = bid.level if bid else None
+        result.strain = bid.strain.value if bid else ""
+        result.doubling = bid.doubling.value if bid else ""
+        result.declarer = self.declarer.value if bid and self.declarer else ""
+        result.tricks = self.tricks if bid else 0
+        result.honours_n = result.honours_e = result.honours_s = result.honours_w = 0
+        result.dealers_one_spade = False
+        result.revokes = []
+        result.trumps = ""
 
 
 @dataclass(frozen=True)
@@ -156,7 +198,7 @@ def _audit(event: Event, result: Result | None, action: str, subject: str, **kwa
 def _with_board_facts(board: Board, facts: Facts, result: Result | None = None) -> Facts:
     """The facts the board's hand record fixes: the honours counted from the cards (table of values),
     and a whist trump checked against the board's, recorded once a board (Whist law 42)."""
-    if facts.not_played:
+    if facts.not_played or facts.bridge:
         return facts
     if facts.whist:
         try:

@@ -19,10 +19,13 @@ from scoring.auction.deal import DealScore
 from scoring.contests.pairs import Irregular, PairContest, TableResult, pair_contest
 from scoring.contests.teams import Team as EngineTeam
 from scoring.contests.teams import TeamMatch, TeamResult, team_match, whist_team_match
+from scoring.contract.deal import ContractScore
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
 from ..models import Board, Event, Pair, Result, Ruling, Section
+from .contract_facts import assigned_score, contract_score
+from .contract_scoring import ContractContest, contract_contest
 from .facts import score_of
 
 IRREGULAR_KINDS = {
@@ -39,9 +42,13 @@ class ScoredResult:
 
     result: Result
     rulings: list[Ruling]
-    score: DealScore | None  # None for whist and for a table taking a Law B average
+    score: DealScore | ContractScore | None  # None for whist and for a table taking a Law B average
     irregular: Irregular | None
     problem: str = ""
+    # Contract bridge: the artificial scores of Law 12C2 ("A+", "A-"), and whether ``score`` is the
+    # one the director assigned under Law 12C1 rather than the table's own.
+    adjusted: tuple[str, str] | None = None
+    assigned: bool = False
 
     @property
     def active_rulings(self) -> list[Ruling]:
@@ -49,8 +56,10 @@ class ScoredResult:
 
     def points(self, side: Side) -> int | None:
         """What ``side`` scored at the table: gross points (Auction) or total tricks (Whist)."""
-        if self.irregular is not None or self.problem:
+        if self.irregular is not None or self.problem or self.adjusted is not None:
             return None
+        if isinstance(self.score, ContractScore):
+            return self.score.score_ns if side is Side.NS else self.score.score_ew
         if self.score is None:
             tricks = self.result.tricks
             return tricks if side is Side.NS else 13 - tricks
@@ -58,8 +67,10 @@ class ScoredResult:
 
     @property
     def net_ns(self) -> int | None:
-        if self.score is None or self.irregular is not None or self.problem:
+        if self.score is None or self.irregular is not None or self.problem or self.adjusted is not None:
             return None
+        if isinstance(self.score, ContractScore):
+            return self.score.score_ns
         return self.score.net_ns
 
 
@@ -74,6 +85,7 @@ class SectionScores:
     results: list[ScoredResult]
     contest: PairContest | None = None
     match: TeamMatch | None = None
+    bridge: ContractContest | None = None
     problems: list[str] = field(default_factory=list)
     _pair_index: dict[str, list[ScoredResult]] | None = field(default=None, repr=False)
 
@@ -158,6 +170,8 @@ def score_section(section: Section) -> SectionScores:
 def _score_section(section: Section) -> SectionScores:
     event = section.event
     pairs, boards, results, rulings_of = load_section(section)
+    if event.is_contract:
+        return _score_contract_section(event, section, pairs, boards, results, rulings_of)
     scored: list[ScoredResult] = []
     for result in results:
         rulings = rulings_of.get(result.pk, [])
@@ -187,6 +201,53 @@ def _score_section(section: Section) -> SectionScores:
     except ScoringError as error:
         sheet.problems.append(str(error))
     return sheet
+
+
+def _score_contract_section(
+    event: Event,
+    section: Section,
+    pairs: dict[str, Pair],
+    boards: dict[int, Board],
+    results: list[Result],
+    rulings_of: dict[int, list[Ruling]],
+) -> SectionScores:
+    """Score every result by Law 77 (or the director's adjusted score, Law 12) and run the contest."""
+    scored = [scored_contract(result, rulings_of.get(result.pk, [])) for result in results]
+    sheet = SectionScores(event, section, pairs, boards, scored)
+    sheet.problems.extend(
+        f"Board {s.result.board.number}, table {s.result.seating.table.number}: {s.problem}"
+        for s in scored
+        if s.problem
+    )
+    sheet.bridge = contract_contest(sheet)
+    sheet.problems.extend(sheet.bridge.problems)
+    return sheet
+
+
+def scored_contract(result: Result, rulings: list[Ruling]) -> ScoredResult:
+    """A contract bridge result with its score: the table's (Law 77), or the director's ruling (Law 12).
+
+    The latest active adjusted score stands: an artificial one (Law 12C2), or an assigned result
+    scored by Law 77 (Law 12C1). A pair's withdrawal (Law B (3)) gives both sides Average.
+    """
+    active = [r for r in rulings if r.active]
+    adjusting = [
+        r for r in active if r.kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.WITHDRAWN)
+    ]
+    ruling = adjusting[-1] if adjusting else None
+    try:
+        if ruling is not None and ruling.kind == Ruling.Kind.ARTIFICIAL:
+            return ScoredResult(result, rulings, None, None, adjusted=(ruling.ns_average, ruling.ew_average))
+        if ruling is not None and ruling.kind == Ruling.Kind.WITHDRAWN:
+            return ScoredResult(result, rulings, None, None, adjusted=("A", "A"))
+        if ruling is not None:
+            return ScoredResult(result, rulings, assigned_score(ruling, result.board), None, assigned=True)
+        if result.not_played:
+            problem = "the deal was not played and no adjusted score stands; the director must rule (Law 12)."
+            return ScoredResult(result, rulings, None, None, problem)
+        return ScoredResult(result, rulings, contract_score(result), None)
+    except ScoringError as error:
+        return ScoredResult(result, rulings, None, None, str(error))
 
 
 def score_event(event: Event) -> list[SectionScores]:

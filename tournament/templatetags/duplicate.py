@@ -11,7 +11,8 @@ from django.utils.safestring import SafeString
 from scoring.shared.numbers import mixed_text, round_half_away
 
 from ..models import Board, Result
-from ..reports.common import RED, SYMBOLS, contract_pieces
+from ..reports.common import RED, SYMBOLS, contract_pieces, percent_text
+from ..services.contract_facts import result_text, vulnerability_of, vulnerability_text
 from ..services.facts import honours_of
 from ..services.hand_records import honours_by_strain, honours_text
 
@@ -94,3 +95,44 @@ def result_honours(result: Result) -> str:
 def honours_typed_differ(result: Result) -> bool:
     """True when the honours typed for a result differ from those its board's cards give (a flag)."""
     return result.board.hands != "" and honours_of(result) != result.honours
+
+
+@register.filter
+def vul_text(board: Board) -> str:
+    """ "Vul: N-S", "Vul: None", "Vul: Both": the vulnerability every contract bridge board shows."""
+    return vulnerability_text(board)
+
+
+@register.filter
+def vul_code(board: Board) -> str:
+    """ "none", "ns", "ew", "all": the class that colours the vulnerability marker."""
+    return vulnerability_of(board).value.lower()
+
+
+@register.filter
+def bridge_text(result: Result) -> str:
+    """A contract bridge result as the traveller writes it: "4HX N =", "3NT S -1", "PASS"."""
+    return result_text(result)
+
+
+@register.filter
+def side_score(score_ns: int | None) -> str:
+    """A contract bridge score to the side that scores it: "NS +620", "EW +100", "0"."""
+    if score_ns is None:
+        return ""
+    if score_ns == 0:
+        return "0"
+    return f"NS +{score_ns}" if score_ns > 0 else f"EW +{-score_ns}"
+
+
+@register.filter
+def percent(value: Fraction | None) -> str:
+    """A percentage to two decimals, halves away from zero: "57.14" (the exact figure ranks)."""
+    return percent_text(value).replace("-", "−")
+
+
+@register.filter
+def bridge_made(result: Result) -> str:
+    """The result against the contract: "=", "+1", "-2"; "" for a pass-out or a board not played."""
+    parts = result_text(result).split()
+    return parts[2] if len(parts) == 3 else ""

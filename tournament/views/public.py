@@ -26,6 +26,7 @@ from ..models import Event, Pair, Section
 from ..services.events import movement_of
 from ..services.standings import SectionScores, score_section
 from ..tables import Links, MatchTable, RecapTable, StandingsTable, TravellerTable
+from . import contract_pages
 
 REFRESH_SECONDS = 15
 
@@ -76,6 +77,10 @@ class SectionStandings:
 
 def _section_standings(sheet: SectionScores) -> SectionStandings:
     links, letter = Links.of(sheet.section), sheet.section.letter
+    if sheet.bridge is not None:
+        view = SectionStandings(sheet, waiting=reports.waiting_rows(sheet))
+        view.panels = [Panel(*panel) for panel in contract_pages.standings_panels(sheet)]
+        return view
     view = SectionStandings(sheet, match=reports.match_summary(sheet), waiting=reports.waiting_rows(sheet))
     if sheet.contest is not None:
         for key, heading, direction in (
@@ -150,6 +155,10 @@ def traveller(request: HttpRequest, club_slug: str, event_id: int, letter: str, 
     board = sheet.boards.get(number)
     if board is None:
         raise Http404("No such board in this section.")
+    if event.is_contract:
+        lines, bridge = contract_pages.traveller_table(sheet, number)
+        exported = _export(request, {"traveller": bridge}, f"event-{event.pk}-{letter}-board-{number}")
+        return exported or contract_pages.traveller_page(request, event, sheet, board, lines, bridge)
     rows = reports.traveller_rows(sheet, number)
     table = TravellerTable(rows, Links.of(sheet.section), exclude=_traveller_hidden(event))
     exported = _export(request, {"traveller": table}, f"event-{event.pk}-{letter}-board-{number}")
@@ -181,6 +190,10 @@ def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> 
     event = viewable_event(request, club_slug, event_id)
     sheet = score_section(_section(event, pairs__pk=pair_pk))
     pair = next(p for p in sheet.pairs.values() if p.pk == pair_pk)
+    if event.is_contract:
+        lines, bridge = contract_pages.recap_table(sheet, pair)
+        exported = _export(request, {"recap": bridge}, f"event-{event.pk}-pair-{pair.label}")
+        return exported or contract_pages.recap_page(request, event, sheet, pair, lines, bridge)
     rows = reports.recap_rows(sheet, pair.label)
     table = RecapTable(rows, Links.of(sheet.section), exclude=_recap_hidden(event, rows))
     exported = _export(request, {"recap": table}, f"event-{event.pk}-pair-{pair.label}")
@@ -212,6 +225,8 @@ def match(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     if not event.is_teams:
         raise Http404("This event is not a team match.")
     sheet = score_section(_section(event))
+    if event.is_contract:
+        return _contract_match(request, event, sheet)
     summary = reports.match_summary(sheet)
     first, second = (summary.first.name, summary.second.name) if summary else ("First team", "Second team")
     table = MatchTable(reports.match_rows(sheet), Links.of(sheet.section), first, second)
@@ -222,10 +237,27 @@ def match(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     return render(request, "tournament/public/match.html", context)
 
 
+def _contract_match(request: HttpRequest, event: Event, sheet: SectionScores) -> HttpResponse:
+    """A contract bridge team match board by board: each table's score, the net, IMPs or points, VPs."""
+    table = contract_pages.match_table(sheet)
+    exported = _export(request, {"match": table} if table else {}, f"event-{event.pk}-match")
+    if exported is not None:
+        return exported
+    match = sheet.bridge.match if sheet.bridge is not None else None
+    context = {"event": event, "sheet": sheet, "match": match, "table": table}
+    return render(request, "tournament/public/contract_match.html", context)
+
+
 def explain(request: HttpRequest, club_slug: str, event_id: int, result_id: int) -> HttpResponse:
     """How one result's score was reached: the facts, the engine's lines, the rulings, the contest."""
     event = viewable_event(request, club_slug, event_id)
     sheet = score_section(_section(event, results__pk=result_id))
+    if event.is_contract:
+        bridge = reports.contract_explanation(sheet, result_id)
+        if bridge is None:
+            raise Http404("No such result in this event.")
+        member = role_in(request.user, event.club) is not None
+        return contract_pages.explain_page(request, event, sheet, bridge, member)
     detail = reports.explanation(sheet, result_id)
     if detail is None:
         raise Http404("No such result in this event.")

@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.auction.deal import DealScore
+from scoring.contract.deal import ContractScore
 from scoring.shared.errors import ScoringError
 from scoring.whist.game import duplicate_whist_deal
 
@@ -28,6 +29,7 @@ from .. import params, throttle
 from ..forms.table import DisputeForm, EntryForm, PinForm, correction_form, entry_form
 from ..models import Board, Event, Result, Ruling, Seating, Table
 from ..services import results
+from ..services.contract_facts import contract_score
 from ..services.facts import FACT_FIELDS, score_of
 from ..services.results import ResultRefused, table_correction_refused
 
@@ -343,12 +345,19 @@ def table_result(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     return render(request, "tournament/table/result.html", context)
 
 
-def _score(result: Result, event: Event) -> tuple[DealScore | None, str, tuple[int, int] | None]:
-    """The engine's score of a result: a deal score (Auction) or the tricks of each side (Whist)."""
+def _score(
+    result: Result, event: Event
+) -> tuple[DealScore | ContractScore | None, str, tuple[int, int] | None]:
+    """The engine's score of a result: a deal score (Auction, Contract) or the tricks of each side (Whist)."""
     if result.not_played:
         return None, "", None  # the director's Law B ruling scores it in the contest, not a deal score
     if event.is_whist:
         return None, "", duplicate_whist_deal(result.tricks)
+    if event.is_contract:
+        try:
+            return contract_score(result), "", None
+        except ScoringError as error:
+            return None, str(error), None
     rulings: list[Ruling] = [r for r in result.rulings.all() if r.active]
     try:
         return score_of(result, event, rulings), "", None

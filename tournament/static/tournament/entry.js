@@ -47,7 +47,9 @@
   function showScore(out, data) {
     out.textContent = "";
     var head = document.createElement("strong");
-    if (data.ns.tricks !== undefined) {
+    if (data.headline) {
+      head.textContent = data.headline;
+    } else if (data.ns.tricks !== undefined) {
       head.textContent = "N-S " + data.ns.tricks + " \u00b7 E-W " + data.ew.tricks + " tricks";
     } else {
       head.textContent = "N-S " + data.ns.total + " \u00b7 E-W " + data.ew.total + " \u00b7 net " + signed(data.net_ns);

@@ -1,0 +1,266 @@
+"""django-tables2 tables over a contract bridge night's report rows: standings, travellers, recaps, the match.
+
+As in ``tournament.tables``, a table only formats: every figure is a field of a row of
+``tournament.reports.contract``. ``render_*`` gives the HTML cell (a figure linked to how it
+was reached), ``value_*`` the same figure as plain text for the CSV.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.safestring import SafeString
+
+from scoring.shared.numbers import mixed_text
+
+from .reports.common import percent_text, symbol_text
+from .reports.contract import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
+from .tables import NUM, Base, contract_cell, exact, link, plus_minus
+from .templatetags.duplicate import mixed, signed
+
+
+def _percent(value: Fraction | None) -> str:
+    """A percentage to two decimals, as the standings print it: "57.14" (the exact figure ranks)."""
+    return percent_text(value)
+
+
+def _rename(table: tables.Table, name: str, heading: str) -> None:
+    """Head a column with the unit or the team it holds, unless the page leaves the column out."""
+    if name in table.columns:
+        table.columns[name].column.verbose_name = heading
+
+
+class ContractStandingsTable(Base):
+    """Place ("2=" when shared), pair, names, matchpoints or IMPs, the top and percentage, boards."""
+
+    rank = tables.Column("Rank", accessor="rank_text")
+    pair = tables.Column("Pair")
+    names = tables.Column("Names", default="")
+    total = tables.Column("Score", attrs=NUM)
+    top = tables.Column("Top", default="", attrs=NUM)
+    percent = tables.Column("%", default="", attrs=NUM)
+    boards = tables.Column("Boards", attrs=NUM)
+
+    class Meta(Base.Meta):
+        attrs = {"class": "standings contract"}
+
+    def __init__(self, data: Any, links: Any, unit: str = "MP", **kwargs: Any) -> None:
+        if unit != "MP":
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "top", "percent")
+        super().__init__(data, links, **kwargs)
+        _rename(self, "total", unit)
+
+    def render_pair(self, record: ContractStandingRow) -> SafeString | str:
+        return link(self.links.recap(record.pair_pk), record.pair)
+
+    def value_pair(self, record: ContractStandingRow) -> str:
+        return record.pair
+
+    def render_total(self, record: ContractStandingRow) -> SafeString | str:
+        text = mixed(record.total) if record.unit == "MP" else signed(record.total)
+        return link(self.links.recap(record.pair_pk), text)
+
+    def value_total(self, record: ContractStandingRow) -> str:
+        return exact(record.total) if record.unit == "MP" else plus_minus(record.total)
+
+    def render_top(self, value: Fraction) -> str:
+        return mixed(value)
+
+    def value_top(self, value: Fraction) -> str:
+        return exact(value)
+
+    def render_percent(self, value: Fraction) -> str:
+        return _percent(value)
+
+    def value_percent(self, value: Fraction) -> str:
+        return _percent(value)
+
+
+class ContractTravellerTable(Base):
+    """Every table's result on a board: the contract, the score to N-S or E-W, each side's figure."""
+
+    round = tables.Column("Round", attrs=NUM)
+    table = tables.Column("Table", attrs=NUM)
+    ns = tables.Column("N-S")
+    ew = tables.Column("E-W")
+    contract = tables.Column("Contract", default="")
+    declarer = tables.Column("By", default="")
+    result = tables.Column("Result", default="")
+    ns_score = tables.Column("N-S score", default="", attrs=NUM)
+    ew_score = tables.Column("E-W score", default="", attrs=NUM)
+    ns_figure = tables.Column("N-S", default="", attrs=NUM)
+    ew_figure = tables.Column("E-W", default="", attrs=NUM)
+
+    class Meta(Base.Meta):
+        attrs = {"class": "traveller contract"}
+
+    def __init__(self, data: Any, links: Any, unit: str = "MP", **kwargs: Any) -> None:
+        super().__init__(data, links, **kwargs)
+        self.unit = unit
+        _rename(self, "ns_figure", f"N-S {unit}")
+        _rename(self, "ew_figure", f"E-W {unit}")
+
+    def render_ns(self, record: ContractTravellerLine) -> SafeString | str:
+        return link(self.links.recap(record.ns_pk), record.ns)
+
+    def value_ns(self, record: ContractTravellerLine) -> str:
+        return record.ns
+
+    def render_ew(self, record: ContractTravellerLine) -> SafeString | str:
+        return link(self.links.recap(record.ew_pk), record.ew)
+
+    def value_ew(self, record: ContractTravellerLine) -> str:
+        return record.ew
+
+    def render_contract(self, record: ContractTravellerLine) -> SafeString | str:
+        if record.adjusted:
+            return f"Adjusted {record.adjusted}"
+        return contract_cell(record.contract)
+
+    def value_contract(self, record: ContractTravellerLine) -> str:
+        return f"Adjusted {record.adjusted}" if record.adjusted else symbol_text(record.contract)
+
+    def _explained(self, record: ContractTravellerLine, text: str) -> SafeString | str:
+        return link(self.links.explain(record.result_pk), text)
+
+    def render_ns_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
+        return self._explained(record, str(value))
+
+    def render_ew_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
+        return self._explained(record, str(value))
+
+    def _figure(self, value: Fraction) -> str:
+        return mixed(value) if self.unit == "MP" else signed(value)
+
+    def render_ns_figure(self, record: ContractTravellerLine, value: Fraction) -> SafeString | str:
+        return self._explained(record, self._figure(value))
+
+    def value_ns_figure(self, value: Fraction) -> str:
+        return exact(value) if self.unit == "MP" else plus_minus(value)
+
+    def render_ew_figure(self, record: ContractTravellerLine, value: Fraction) -> SafeString | str:
+        return self._explained(record, self._figure(value))
+
+    def value_ew_figure(self, value: Fraction) -> str:
+        return exact(value) if self.unit == "MP" else plus_minus(value)
+
+
+class ContractRecapTable(Base):
+    """A pair's recap: every board, what was played, the pair's score, its figure and the running total."""
+
+    round = tables.Column("Round", attrs=NUM)
+    board = tables.Column("Board", attrs=NUM)
+    direction = tables.Column("Sat")
+    opponents = tables.Column("Against")
+    contract = tables.Column("Contract", default="")
+    declarer = tables.Column("By", default="")
+    result = tables.Column("Result", default="")
+    score = tables.Column("Score", default="", attrs=NUM)
+    figure = tables.Column("MP", default="", attrs=NUM)
+    top = tables.Column("Top", default="", attrs=NUM)
+    running = tables.Column("Running", attrs=NUM)
+
+    class Meta(Base.Meta):
+        attrs = {"class": "recap contract"}
+
+    def __init__(self, data: Any, links: Any, unit: str = "MP", **kwargs: Any) -> None:
+        if unit != "MP":
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "top")
+        super().__init__(data, links, **kwargs)
+        self.unit = unit
+        _rename(self, "figure", unit)
+
+    def render_board(self, value: int) -> SafeString | str:
+        return link(self.links.traveller(value), str(value))
+
+    def value_board(self, value: int) -> int:
+        return value
+
+    def render_opponents(self, record: ContractRecapLine) -> SafeString | str:
+        return link(self.links.recap(record.opponents_pk), record.opponents)
+
+    def value_opponents(self, record: ContractRecapLine) -> str:
+        return record.opponents
+
+    def render_contract(self, record: ContractRecapLine) -> SafeString | str:
+        return f"Adjusted {record.adjusted}" if record.adjusted else contract_cell(record.contract)
+
+    def value_contract(self, record: ContractRecapLine) -> str:
+        return f"Adjusted {record.adjusted}" if record.adjusted else symbol_text(record.contract)
+
+    def render_score(self, record: ContractRecapLine, value: int) -> SafeString | str:
+        return link(self.links.explain(record.result_pk), signed(value))
+
+    def value_score(self, value: int) -> str:
+        return plus_minus(Fraction(value))
+
+    def render_figure(self, record: ContractRecapLine, value: Fraction) -> SafeString | str:
+        text = mixed(value) if self.unit == "MP" else signed(value)
+        return link(self.links.explain(record.result_pk), text)
+
+    def value_figure(self, value: Fraction) -> str:
+        return exact(value) if self.unit == "MP" else plus_minus(value)
+
+    def render_top(self, value: Fraction) -> str:
+        return mixed(value)
+
+    def value_top(self, value: Fraction) -> str:
+        return exact(value)
+
+    def render_running(self, value: Fraction) -> str:
+        return mixed(value) if self.unit == "MP" else signed(value)
+
+    def value_running(self, value: Fraction) -> str:
+        return exact(value) if self.unit == "MP" else plus_minus(value)
+
+
+class ContractMatchTable(Base):
+    """A team match board by board: N-S's score at each table, the net, and each team's IMPs or points."""
+
+    board = tables.Column("Board", attrs=NUM)
+    home_ns = tables.Column("Table 1 N-S", default="", attrs=NUM)
+    away_ns = tables.Column("Table 2 N-S", default="", attrs=NUM)
+    net = tables.Column("Net", default="", attrs=NUM)
+    home = tables.Column("Home", attrs=NUM)
+    away = tables.Column("Away", attrs=NUM)
+    running = tables.Column("Running", attrs=NUM)
+
+    class Meta(Base.Meta):
+        attrs = {"class": "match contract"}
+
+    def __init__(self, data: Any, links: Any, home: str, away: str, **kwargs: Any) -> None:
+        super().__init__(data, links, **kwargs)
+        _rename(self, "home", home)
+        _rename(self, "away", away)
+
+    def render_board(self, value: int) -> SafeString | str:
+        return link(self.links.traveller(value), str(value))
+
+    def value_board(self, value: int) -> int:
+        return value
+
+    def render_net(self, record: ContractMatchRow, value: int) -> str:
+        return signed(value)
+
+    def value_net(self, value: int) -> str:
+        return plus_minus(Fraction(value))
+
+    def render_home(self, record: ContractMatchRow, value: Fraction) -> str:
+        return f"Adjusted {record.adjusted}: {mixed(value)}" if record.adjusted else mixed(value)
+
+    def value_home(self, value: Fraction) -> str:
+        return mixed_text(value)
+
+    def render_away(self, value: Fraction) -> str:
+        return mixed(value)
+
+    def value_away(self, value: Fraction) -> str:
+        return mixed_text(value)
+
+    def render_running(self, value: Fraction) -> str:
+        return signed(value)
+
+    def value_running(self, value: Fraction) -> str:
+        return plus_minus(value)

@@ -1,0 +1,90 @@
+"""A contract bridge result's stored facts as the engine's values, and its score by Law 77.
+
+The facts are those of every game (``Result``: level, strain C D H S NT, doubling, declarer,
+tricks, passed out); a contract bridge result has no honours, no dealer's one spade and no
+Foster revoke penalty. The board's vulnerability and dealer come from its number (Law 2;
+spec §1.3) unless a hand record or an imported file stored its own. The app computes nothing
+the engine does not: ``scoring.contract`` scores the deal, and gives the lines that explain it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scoring.contract.board import Vulnerability, vulnerability
+from scoring.contract.deal import ContractBid, ContractScore, score_contract
+from scoring.contract.entry import ContractEntry, parse_result
+from scoring.shared.seats import Seat
+
+from ..models import Board, Result, Ruling
+
+if TYPE_CHECKING:
+    from .standings import ScoredResult
+
+STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+
+
+def vulnerability_of(board: Board) -> Vulnerability:
+    """The board's vulnerability: as its hand record or file said, else by its number (Law 2)."""
+    if board.vulnerability:
+        return Vulnerability.parse(board.vulnerability)
+    return vulnerability(board.number)
+
+
+def vulnerability_text(board: Board) -> str:
+    """ "Vul: N-S", "Vul: None", "Vul: Both": as every entry screen and traveller marks the board."""
+    return f"Vul: {vulnerability_of(board).label}"
+
+
+def bid_of(result: Result) -> ContractBid | None:
+    """The contract the table played; None when the board was passed out (or not played)."""
+    if result.passed_out or result.not_played or result.level is None:
+        return None
+    return ContractBid(result.level, result.strain, result.doubling)
+
+
+def entry_of(result: Result) -> ContractEntry:
+    """The result as the traveller text writes it: ``4HX N =``, ``3NT S -1``, ``PASS``."""
+    bid = bid_of(result)
+    if bid is None:
+        return ContractEntry(None, None, None)
+    return ContractEntry(bid, Seat.parse(result.declarer), result.tricks)
+
+
+def score_entry(entry: ContractEntry, board: Board) -> ContractScore:
+    """Score a traveller line on ``board`` (Law 77), the declarer's vulnerability from the board."""
+    if entry.contract is None or entry.declarer is None:
+        return score_contract(None, None, None, False)
+    vulnerable = vulnerability_of(board).of(entry.declarer.side)
+    return score_contract(entry.contract, entry.declarer, entry.tricks, vulnerable)
+
+
+def contract_score(result: Result) -> ContractScore:
+    """Score a stored result by Law 77 (its board loaded on it)."""
+    return score_entry(entry_of(result), result.board)
+
+
+def assigned_entry(ruling: Ruling) -> ContractEntry:
+    """The result a director assigned under Law 12C1, read as the traveller text he typed."""
+    return parse_result(ruling.assigned)
+
+
+def assigned_score(ruling: Ruling, board: Board) -> ContractScore:
+    """The assigned result (Law 12C1) scored on its board by Law 77, as the table's would be."""
+    return score_entry(assigned_entry(ruling), board)
+
+
+def result_text(result: Result) -> str:
+    """ "4HX N =", "3NT S -1", "PASS", or "Not played (Law B)": what the table played."""
+    if result.not_played:
+        return "Not played (Law B)"
+    return entry_of(result).text
+
+
+def outcome_of(scored: ScoredResult) -> tuple[int | None, tuple[str, str] | None]:
+    """The table's score N-S (the assigned one under Law 12C1) or its artificial markers (Law 12C2)."""
+    if scored.adjusted is not None:
+        return None, scored.adjusted
+    if scored.score is None:
+        return None, None
+    return scored.score.score_ns, None

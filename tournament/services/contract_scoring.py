@@ -1,0 +1,391 @@
+"""A contract bridge section's stored facts turned into the engine's input, and its figures back.
+
+This is the one place the club night meets ``scoring.contests`` for contract bridge. It reads
+what :func:`tournament.services.standings.score_section` already loaded (each result scored by
+Law 77, its rulings) and hands the engine one row per table:
+
+* a pair contest by matchpoints (Law 78A; spec §2: both scales, Neuberg, the artificial
+  scores of Law 12C2 at the event's percentages, assigned and weighted scores of Law 12C1),
+  Butler IMPs against a datum or cross-IMPs (Law 78B; spec §3.2, §3.3);
+* a team match by IMPs, board-a-match or total points (Law 78B, 78C; spec §3.4), with the
+  WBF continuous Victory Points when the event asks for them (spec §3.5): :mod:`.contract_teams`.
+
+It returns plain figures: per board (each table's matchpoints or IMPs for both sides, the
+top, the datum, the lines that say how) and per pair (total, top, percentage, place), or the
+match (each board's swing, the totals, the VPs). Nothing is stored and nothing is computed
+here that the engine computes: this module only arranges its figures for the screens, the
+exports and the files.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from scoring.contests import imp_pairs, matchpoint_session, matchpoints
+from scoring.contests.adjusted import AdjustedPercents, Artificial, Award
+from scoring.contests.imps import CrossTotal, DatumRounding
+from scoring.contests.ranking import Place
+from scoring.shared.errors import ScoringError
+from scoring.shared.numbers import mixed_text
+
+from ..models import Event, Section
+from .contract_facts import outcome_of
+from .contract_teams import MatchBoard, MatchFigures, team_match
+
+if TYPE_CHECKING:
+    from .standings import ScoredResult, SectionScores
+
+MITCHELLS = (Section.Movement.MITCHELL, Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
+
+
+@dataclass(frozen=True, slots=True)
+class TableFigures:
+    """One table's result on a board, as the contest credits it to each side.
+
+    ``score_ns`` is the score that counts (the table's, or the one the director assigned),
+    None for an artificial adjusted score, whose markers are in ``adjusted`` ("A+", "A-").
+    ``ns_figure``/``ew_figure`` are the matchpoints or IMPs each side earns there.
+    """
+
+    result_pk: int
+    board: int
+    ns: str
+    ew: str
+    score_ns: int | None
+    adjusted: tuple[str, str] | None
+    ns_figure: Fraction | None
+    ew_figure: Fraction | None
+    ns_how: str = ""
+    ew_how: str = ""
+
+    @property
+    def adjusted_text(self) -> str:
+        return f"{self.adjusted[0]}/{self.adjusted[1]}" if self.adjusted else ""
+
+    def figure(self, side: str) -> Fraction | None:
+        return self.ns_figure if side == "NS" else self.ew_figure
+
+    def how(self, side: str) -> str:
+        return self.ns_how if side == "NS" else self.ew_how
+
+
+@dataclass(frozen=True, slots=True)
+class BoardFigures:
+    """One board scored: every table's figures, the board's top (matchpoints) or datum (Butler),
+    and the lines that say how the board was scored."""
+
+    number: int
+    tables: tuple[TableFigures, ...]
+    top: Fraction | None = None
+    datum: int | Fraction | None = None
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PairLine:
+    """A pair's line in the standings: its total, the most it could have scored, its percentage, place."""
+
+    pair: str
+    total: Fraction
+    boards: int
+    place: Place
+    direction: str | None = None
+    top: Fraction | None = None
+    percent: Fraction | None = None
+
+
+@dataclass
+class ContractContest:
+    """A contract bridge section scored: by board, by pair (or the match), and what stopped a figure."""
+
+    method: str
+    unit: str
+    boards: dict[int, BoardFigures] = field(default_factory=dict)
+    standings: tuple[PairLine, ...] = ()
+    two_winner: bool = False
+    match: MatchFigures | None = None
+    problems: list[str] = field(default_factory=list)
+    _tables: dict[int, TableFigures] | None = field(default=None, repr=False)
+
+    @property
+    def is_matchpoints(self) -> bool:
+        return self.method == Event.Method.MATCHPOINTS
+
+    def table(self, result_pk: int) -> TableFigures | None:
+        """One result's figures, from an index built once for the section."""
+        if self._tables is None:
+            self._tables = {t.result_pk: t for board in self.boards.values() for t in board.tables}
+        return self._tables.get(result_pk)
+
+    def standing(self, pair: str) -> PairLine | None:
+        return next((line for line in self.standings if line.pair == pair), None)
+
+    def direction_standings(self, direction: str) -> tuple[PairLine, ...]:
+        return tuple(line for line in self.standings if line.direction == direction)
+
+
+# From the stored facts to the engine's rows ------------------------------------------------
+
+
+def _counted(sheet: SectionScores) -> list[ScoredResult]:
+    """The results that enter the contest: scored, or adjusted by the director; the rest wait."""
+    counted = []
+    for scored in sheet.results:
+        score_ns, adjusted = outcome_of(scored)
+        if not scored.problem and (score_ns is not None or adjusted is not None):
+            counted.append(scored)
+    return counted
+
+
+def contract_contest(sheet: SectionScores) -> ContractContest:
+    """Score a contract bridge section by its event's method (Laws 12C, 78; spec §2, §3)."""
+    event = sheet.event
+    unit = {"matchpoints": "MP", "total_points": "points", "board_a_match": "BAM"}.get(event.method, "IMPs")
+    contest = ContractContest(method=event.method, unit=unit)
+    counted = _counted(sheet)
+    if not counted:
+        return contest
+    try:
+        if event.is_teams:
+            contest.match = team_match(sheet, counted)
+        elif event.method == Event.Method.MATCHPOINTS:
+            _matchpoints(sheet, counted, contest)
+        else:
+            _imp_pairs(sheet, counted, contest)
+    except ScoringError as error:
+        contest.problems.append(str(error))
+    return contest
+
+
+def _two_winner(sheet: SectionScores, counted: Iterable[ScoredResult]) -> bool:
+    """A Mitchell whose pairs keep their direction has two winners, N-S and E-W (spec §5.5)."""
+    if sheet.section.movement not in MITCHELLS:
+        return False
+    seats: dict[str, set[str]] = defaultdict(set)
+    for scored in counted:
+        seats[scored.result.ns.label].add("NS")
+        seats[scored.result.ew.label].add("EW")
+    return all(len(sides) == 1 for sides in seats.values())
+
+
+# Pairs by IMPs: Butler or cross-IMPs -------------------------------------------------------
+
+
+def _imp_method(event: Event) -> imp_pairs.Butler | imp_pairs.Cross:
+    if event.method == Event.Method.BUTLER:
+        return imp_pairs.Butler(event.datum_drop, DatumRounding.parse(event.datum_rounding))
+    return imp_pairs.Cross(CrossTotal.parse(event.cross_imps))
+
+
+def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: ContractContest) -> None:
+    """Butler IMPs against each board's datum, or cross-IMPs (Law 78B; spec §3.2, §3.3)."""
+    event = sheet.event
+    by_key: dict[tuple[str, str, str], ScoredResult] = {}
+    tables = []
+    for scored in counted:
+        r = scored.result
+        score_ns, adjusted = outcome_of(scored)
+        awards = (Award.parse(adjusted[0]), Award.parse(adjusted[1])) if adjusted else None
+        tables.append(imp_pairs.ImpTable(str(r.board.number), r.ns.label, r.ew.label, score_ns, awards))
+        by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
+    contest.two_winner = _two_winner(sheet, counted)
+    session = imp_pairs.imp_session(tables, _imp_method(event), two_winner=contest.two_winner)
+    butler = event.method == Event.Method.BUTLER
+    for board in session.boards:
+        number = int(board.board)
+        rows = []
+        for row in board.rows:
+            scored = by_key[(board.board, row.table.ns, row.table.ew)]
+            score_ns, adjusted = outcome_of(scored)
+            ns_how, ew_how = _imp_how(score_ns, adjusted, row.imps_ns, row.imps_ew, board.datum, butler)
+            rows.append(
+                TableFigures(
+                    scored.result.pk,
+                    number,
+                    row.table.ns,
+                    row.table.ew,
+                    score_ns,
+                    adjusted,
+                    row.imps_ns,
+                    row.imps_ew,
+                    ns_how,
+                    ew_how,
+                )
+            )
+        lines = ()
+        if butler and board.datum is not None:
+            lines = (f"Datum {_signed(board.datum)}: {_datum_words(event, len(rows))} (spec §3.2).",)
+        elif not butler:
+            total = "added" if event.cross_imps == Event.CrossImps.SUM else "averaged over the comparisons"
+            lines = (f"Each score IMPed against every other score on the board, {total} (spec §3.3).",)
+        contest.boards[number] = BoardFigures(number, tuple(rows), datum=board.datum, lines=lines)
+    contest.standings = tuple(
+        PairLine(line.pair, line.imps, line.boards, line.place, line.direction) for line in session.standings
+    )
+
+
+def _datum_words(event: Event, count: int) -> str:
+    dropped = imp_pairs.Butler(event.datum_drop).drop_for(count)
+    drop = f"dropping {dropped} at each end" if dropped else "none dropped"
+    rounding = Event.DatumRounding(event.datum_rounding).label.lower()
+    return f"the mean N-S score of {count} tables, {drop}, rounded {rounding}"
+
+
+def _imp_how(
+    score_ns: int | None,
+    adjusted: tuple[str, str] | None,
+    imps_ns: Fraction,
+    imps_ew: Fraction,
+    datum: int | Fraction | None,
+    butler: bool,
+) -> tuple[str, str]:
+    if adjusted is not None:
+        law = "Law 12C2: Average-plus +3, Average 0, Average-minus −3 IMPs"
+        return (
+            f"{adjusted[0]}: {_signed(imps_ns)} IMPs ({law}).",
+            f"{adjusted[1]}: {_signed(imps_ew)} IMPs ({law}).",
+        )
+    if butler and datum is not None and score_ns is not None:
+        return (
+            f"N-S {_signed(score_ns)} against the datum {_signed(datum)}: "
+            f"{_signed(score_ns - datum)}, {_signed(imps_ns)} IMPs (Law 78B).",
+            f"E-W {_signed(-score_ns)} against the datum {_signed(-datum)}: "
+            f"{_signed(imps_ew)} IMPs (Law 78B).",
+        )
+    return (
+        f"N-S {_signed(score_ns or 0)} against every other N-S score: {_signed(imps_ns)} IMPs (Law 78B).",
+        f"E-W {_signed(-(score_ns or 0))} against every other E-W score: {_signed(imps_ew)} IMPs (Law 78B).",
+    )
+
+
+def _signed(value: int | Fraction) -> str:
+    text = mixed_text(Fraction(value))
+    return f"+{text}" if value > 0 else text
+
+
+# Pairs by matchpoints -----------------------------------------------------------------------
+
+
+def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: ContractContest) -> None:
+    """Matchpoints on the event's scale, Neuberg, adjusted scores (Law 78A, 12C; spec §2)."""
+
+    event = sheet.event
+    contest.two_winner = _two_winner(sheet, counted)
+    options = matchpoints.MatchpointOptions(
+        scale=matchpoints.Scale.parse(event.scale),
+        neuberg=event.neuberg,
+        percents=AdjustedPercents(event.average_plus, event.average, event.average_minus),
+        winners=matchpoints.Winners.TWO if contest.two_winner else matchpoints.Winners.ONE,
+    )
+    by_key: dict[tuple[str, str, str], ScoredResult] = {}
+    tables = []
+    for scored in counted:
+        r = scored.result
+        score_ns, adjusted = outcome_of(scored)
+        outcome = Artificial.of(*adjusted) if adjusted else score_ns
+        tables.append(matchpoints.TableResult(str(r.board.number), r.ns.label, r.ew.label, outcome))
+        by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
+    session = matchpoint_session.score_session(tables, options)
+    most = max((len(lines) for lines in session.boards.values()), default=0)
+    for key, lines in session.boards.items():
+        number = int(key)
+        real = [line for line in lines if isinstance(line.outcome, int)]
+        rows = []
+        for line in lines:
+            scored = by_key[(key, line.ns, line.ew)]
+            score_ns, adjusted = outcome_of(scored)
+            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event, most)
+            rows.append(
+                TableFigures(
+                    scored.result.pk,
+                    number,
+                    line.ns,
+                    line.ew,
+                    score_ns,
+                    adjusted,
+                    line.mp_ns,
+                    line.mp_ew,
+                    ns_how,
+                    ew_how,
+                )
+            )
+        top = lines[0].top if lines else None
+        notes = (
+            [f"Top {mixed_text(top)}: {Event.Scale(event.scale).label} (Law 78A)."] if top is not None else []
+        )
+        if event.neuberg and len(real) < most:
+            notes.append(
+                f"{len(real)} results of the {most} expected: each factored up to the full top "
+                "by the Neuberg formula (spec §2.2)."
+            )
+        contest.boards[number] = BoardFigures(number, tuple(rows), top=top, lines=tuple(notes))
+    contest.standings = tuple(
+        PairLine(
+            p.pair, p.mp, p.boards, p.place, p.direction.value if p.direction else None, p.top, p.percent
+        )
+        for p in session.pairs
+    )
+
+
+def _mp_how(
+    score_ns: int | None,
+    adjusted: tuple[str, str] | None,
+    line: Any,
+    real: list[Any],
+    event: Event,
+    most: int,
+) -> tuple[str, str]:
+    """How each side's matchpoints came: the scores it beat and tied in its direction (Law 78A), the
+    Neuberg factor when the board has fewer results than expected (spec §2.2), or its award (Law 12C2)."""
+    if adjusted is not None:
+        percents = {"A+": event.average_plus, "A": event.average, "A-": event.average_minus}
+        ns, ew = (
+            f"{marker} (Law 12C2): {percents[marker]} % of the top, {mixed_text(mp)} MP."
+            for marker, mp in ((adjusted[0], line.mp_ns), (adjusted[1], line.mp_ew))
+        )
+        return ns, ew
+    if score_ns is None or line not in real:
+        return "", ""
+    scale = matchpoints.Scale.parse(event.scale)
+    mine = real.index(line)
+    scores = [other.outcome for other in real]
+    texts = []
+    for side, signed_scores, mp in (
+        ("N-S", scores, line.mp_ns),
+        ("E-W", [-score for score in scores], line.mp_ew),
+    ):
+        own = signed_scores[mine]
+        others = signed_scores[:mine] + signed_scores[mine + 1 :]
+        beat = sum(own > other for other in others)
+        tied = sum(own == other for other in others)
+        raw = matchpoints.matchpoints(signed_scores, scale)[mine]
+        text = (
+            f"{side} {_signed(own)} beat {beat}, tied {tied} and lost to {len(others) - beat - tied} "
+            f"of {len(others)} other {side} scores: {mixed_text(raw)} MP (Law 78A)"
+        )
+        if event.neuberg and len(real) < most and raw != mp:
+            formula = "(M + 1) × N/n − 1" if scale is matchpoints.Scale.EUROPEAN else "(M + ½) × N/n − ½"
+            text += (
+                f"; Neuberg {formula} with M = {mixed_text(raw)}, n = {len(real)}, N = {most}: "
+                f"{mixed_text(mp)} of {mixed_text(line.top)} MP (spec §2.2)"
+            )
+        else:
+            text += f", of a top of {mixed_text(line.top)}"
+        texts.append(text + ".")
+    return texts[0], texts[1]
+
+
+__all__ = [
+    "BoardFigures",
+    "ContractContest",
+    "MatchBoard",
+    "MatchFigures",
+    "PairLine",
+    "TableFigures",
+    "contract_contest",
+    "outcome_of",
+]
