@@ -242,6 +242,7 @@ class ContractRecapLine:
     how: str
     rulings: tuple[RulingNote, ...]
     problem: str
+    tricks: int | None = None
 
 
 def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractRecapLine]:
@@ -260,7 +261,7 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
         figure = figures.figure(side.value) if figures else None
         running += figure or 0
         net = scored.net_ns
-        contract, declarer, made, _ = _played(scored)
+        contract, declarer, made, tricks = _played(scored)
         adjusted = ""
         if scored.adjusted is not None:
             adjusted = scored.adjusted[0] if side is Side.NS else scored.adjusted[1]
@@ -285,6 +286,7 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
                 how=figures.how(side.value) if figures else "",
                 rulings=ruling_notes(scored.rulings),
                 problem=scored.problem,
+                tricks=tricks,
             )
         )
     return rows
