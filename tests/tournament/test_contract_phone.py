@@ -48,7 +48,9 @@ def tapped(seating: Seating, board: int, **overrides: Any) -> dict[str, Any]:
 
 
 def enter(client: Any, seating: Seating, board: int, **overrides: Any) -> Any:
-    return client.post(reverse("table_enter", args=[seating.table.secret]), tapped(seating, board, **overrides))
+    return client.post(
+        reverse("table_enter", args=[seating.table.secret]), tapped(seating, board, **overrides)
+    )
 
 
 def test_the_board_page_shows_the_vulnerability_and_asks_no_honours(client):
@@ -84,7 +86,9 @@ def test_a_passed_out_board_is_recorded_and_scores_nothing(client):
     assert response.status_code == 302
     result = Result.objects.get(seating=seating, board__number=board)
     assert result.passed_out and result.level is None
-    assert "Passed out: no score to either side (Law 77)." in client.get(response["Location"]).content.decode()
+    assert (
+        "Passed out: no score to either side (Law 77)." in client.get(response["Location"]).content.decode()
+    )
 
 
 @pytest.mark.parametrize(

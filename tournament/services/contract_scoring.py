@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from scoring.contests import imp_pairs
+from scoring.contests import imp_pairs, matchpoint_session, matchpoints, team_matches
+from scoring.contests.adjusted import AdjustedPercents, Artificial
 from scoring.contests.imps import Award as ImpAward
 from scoring.contests.imps import CrossTotal, DatumRounding
 from scoring.contests.ranking import Place
@@ -35,8 +36,6 @@ from scoring.shared.numbers import mixed_text
 from ..models import Event, Section
 
 if TYPE_CHECKING:
-    from scoring.contests import team_matches
-
     from .standings import ScoredResult, SectionScores
 
 MITCHELLS = (Section.Movement.MITCHELL, Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
@@ -319,9 +318,6 @@ def _signed(value: int | Fraction) -> str:
 
 def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: ContractContest) -> None:
     """Matchpoints on the event's scale, Neuberg, adjusted scores (Law 78A, 12C; spec §2)."""
-    from scoring.contests.adjusted import AdjustedPercents, Artificial
-
-    from scoring.contests import matchpoint_session, matchpoints  # the matchpoint engine's own branch
 
     event = sheet.event
     contest.two_winner = _two_winner(sheet, counted)
@@ -417,8 +413,6 @@ def _team_match(sheet: SectionScores, counted: list[ScoredResult]) -> MatchFigur
     Team A (home) sits N-S at one table and E-W at the other. Only boards played at both
     tables are scored; a board still in play waits.
     """
-    from scoring.contests import team_matches  # the team engine lands on its own branch
-
     event = sheet.event
     teams = {p.team.label: p.team.name for p in sheet.pairs.values() if p.team is not None}
     if sorted(teams) != ["A", "B"]:
@@ -447,7 +441,6 @@ def _team_match(sheet: SectionScores, counted: list[ScoredResult]) -> MatchFigur
 
 def _team_board(number: int, home: ScoredResult, away: ScoredResult) -> team_matches.TeamBoard:
     """The engine's board: N-S's score at each table, or each team's artificial award (Law 12C2)."""
-    from scoring.contests import team_matches
 
     home_ns, home_adjusted = outcome_of(home)
     away_ns, away_adjusted = outcome_of(away)

@@ -133,3 +133,10 @@ def percent(value: Fraction | None) -> str:
     hundredths = round_half_away(Fraction(value) * 100)
     sign = "−" if hundredths < 0 else ""
     return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
+
+
+@register.filter
+def bridge_made(result: Result) -> str:
+    """The result against the contract: "=", "+1", "-2"; "" for a pass-out or a board not played."""
+    parts = result_text(result).split()
+    return parts[2] if len(parts) == 3 else ""
