@@ -14,14 +14,31 @@ from collections.abc import Callable, Sequence
 from ..models import Event
 from ..services.standings import SectionScores, score_event
 from .base import Export, filename_for
+from .contract_xlsx import contract_workbook
 from .csv import standings_csv
 from .xlsx import standings_workbook
 
-__all__ = ["FORMATS", "Export", "export_standings", "filename_for", "standings_csv", "standings_workbook"]
+__all__ = [
+    "FORMATS",
+    "Export",
+    "contract_workbook",
+    "export_standings",
+    "filename_for",
+    "standings_csv",
+    "standings_workbook",
+    "workbook",
+]
 
 Writer = Callable[[Event, Sequence[SectionScores]], Export]
 
-FORMATS: dict[str, Writer] = {"xlsx": standings_workbook, "csv": standings_csv}
+
+def workbook(event: Event, sheets: Sequence[SectionScores]) -> Export:
+    """The standings workbook: a contract bridge night's sheets (Laws 77, 78), or Auction's and Whist's."""
+    writer = contract_workbook if event.is_contract else standings_workbook
+    return writer(event, sheets)
+
+
+FORMATS: dict[str, Writer] = {"xlsx": workbook, "csv": standings_csv}
 
 
 def export_standings(event: Event, format: str) -> Export:

@@ -18,6 +18,8 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether
 
+from scoring.contract.entry import ContractEntry
+
 from ..models import Board, Pair
 from ..reports import hand_diagram
 from ..reports.contract import (
@@ -30,12 +32,15 @@ from ..reports.contract import (
 )
 from ..reports.contract_sheets import (
     MatchBoardLine,
+    assigned_entries,
+    entry_parts,
     heading_figure,
     match_board_lines,
     match_of,
     method_lines,
     percent_text,
     standing_lists,
+    vp_text,
 )
 from ..services.contract_facts import vulnerability_of
 from ..services.contract_scoring import MatchFigures
@@ -66,6 +71,18 @@ def played_markup(contract: str, declarer: str, result: str, adjusted: str = "")
         return escape(f"Adjusted {adjusted.replace('-', MINUS)}")
     words = " ".join(escape(part) for part in (declarer, result_text(result)) if part)
     return f"{contract_markup(contract)} {words}".strip()
+
+
+def played_cells(
+    pdf: PdfRenderer, played: tuple[str, str, str, int | None], adjusted: str, *, assigned: bool = False
+) -> list[object]:
+    """The contract, declarer, result and tricks cells; one "Adjusted A+/A−" cell for an artificial score,
+    and the assigned result marked "(assigned)" where the director assigned one (Law 12C1)."""
+    if adjusted:
+        return [pdf.para(played_markup("", "", "", adjusted), "cell"), "", "", ""]
+    contract, declarer, result, tricks = played
+    markup = contract_markup(contract) + ('<br/><font size="6.5">assigned</font>' if assigned else "")
+    return [pdf.para(markup, "cell"), declarer, result_text(result), "" if tricks is None else str(tricks)]
 
 
 def board_words(heading: BoardHeading) -> str:
@@ -149,7 +166,7 @@ def match_totals(pdf: PdfRenderer, match: MatchFigures) -> list[Flowable]:
         (match.home, figures[0], match.vp_home),
         (match.away, figures[1], match.vp_away),
     ):
-        body.append([pdf.text(name, "cell"), figure, *([plain(vp)] if vps else [])])
+        body.append([pdf.text(name, "cell"), figure, *([vp_text(vp)] if vps else [])])
     widths = (0.5, 0.25, 0.25) if vps else (0.6, 0.4)
     winner = f"{match.winner} wins the match." if match.winner else "The match is tied."
     return [
@@ -209,7 +226,8 @@ def recap_story(
         story.append(pdf.text(f"Plays for {pair.team.name}.", "body"))
     if not rows:
         return [*story, pdf.gap(), pdf.text("No result of this pair is recorded yet.")]
-    story += [pdf.gap(2 * mm), recap_table(pdf, sheet, pair, rows), *recap_notes(pdf, rows)]
+    assigned = assigned_entries(sheet)
+    story += [pdf.gap(2 * mm), recap_table(pdf, sheet, pair, rows), *recap_notes(pdf, rows, assigned)]
     return story
 
 
@@ -231,6 +249,7 @@ def recap_table(
         head += [unit, "Running"]
         widths += [0.1, 0.12]
     earned = team_figures(sheet, pair) if teams else {}
+    assigned = assigned_entries(sheet)
     running = Fraction(0)
     body: list[list[object]] = [head]
     for row in rows:
@@ -244,15 +263,9 @@ def recap_table(
             row.direction,
             row.opponents,
         ]
-        if row.adjusted:
-            played: list[object] = [pdf.para(played_markup("", "", "", row.adjusted), "cell"), "", "", ""]
-        else:
-            played = [
-                pdf.para(contract_markup(row.contract), "cell"),
-                row.declarer,
-                result_text(row.result),
-                "" if row.tricks is None else str(row.tricks),
-            ]
+        played = played_cells(pdf, (row.contract, row.declarer, row.result, row.tricks), row.adjusted)
+        if row.result_pk in assigned:
+            played = played_cells(pdf, entry_parts(assigned[row.result_pk]), "", assigned=True)
         cells = [*start, *played, signed(row.score) if row.score is not None else ""]
         if teams:
             figure = earned.get(row.board)
@@ -273,11 +286,16 @@ def recap_table(
     )
 
 
-def recap_notes(pdf: PdfRenderer, rows: list[ContractRecapLine]) -> list[Flowable]:
+def recap_notes(
+    pdf: PdfRenderer, rows: list[ContractRecapLine], assigned: dict[int, ContractEntry]
+) -> list[Flowable]:
     notes = []
     for row in rows:
         where = f"Board {row.board} (round {row.round}, table {row.table})"
         notes += [f"{where}: {note.text}" for note in row.rulings]
+        if row.result_pk in assigned:
+            note = assigned_note(assigned[row.result_pk], row.contract, row.declarer, row.result)
+            notes.append(f"{where}: {note}")
         if row.adjusted and row.how:
             notes.append(f"{where}: {row.how}")
         if row.problem:
@@ -337,12 +355,22 @@ def traveller_block(pdf: TravellersPdf, sheet: SectionScores, board: Board, how:
         block += facts
     rows = contract_traveller_rows(sheet, board.number)
     unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
-    block += [pdf.gap(1.5 * mm), traveller_table(pdf, rows, unit), *pdf.notes(traveller_notes(rows))]
+    assigned = assigned_entries(sheet)
+    block += [
+        pdf.gap(1.5 * mm),
+        traveller_table(pdf, rows, unit, assigned),
+        *pdf.notes(traveller_notes(rows, assigned)),
+    ]
     block.append(pdf.gap(2 * mm))
     return block
 
 
-def traveller_table(pdf: PdfRenderer, rows: list[ContractTravellerLine], unit: str) -> Flowable:
+def traveller_table(
+    pdf: PdfRenderer,
+    rows: list[ContractTravellerLine],
+    unit: str,
+    assigned: dict[int, ContractEntry],
+) -> Flowable:
     """Round, table, pairs, the contract by whom and its result, the score to the side that made it,
     and, in a pair contest, each side's matchpoints or IMPs."""
     teams = pdf.event.is_teams
@@ -355,15 +383,9 @@ def traveller_table(pdf: PdfRenderer, rows: list[ContractTravellerLine], unit: s
     body: list[list[object]] = [head]
     for row in rows:
         start = [str(row.round), f"{row.table}*" if row.table in noted else str(row.table), row.ns, row.ew]
-        if row.adjusted:
-            played: list[object] = [pdf.para(played_markup("", "", "", row.adjusted), "cell"), "", "", ""]
-        else:
-            played = [
-                pdf.para(contract_markup(row.contract), "cell"),
-                row.declarer,
-                result_text(row.result),
-                "" if row.tricks is None else str(row.tricks),
-            ]
+        played = played_cells(pdf, (row.contract, row.declarer, row.result, row.tricks), row.adjusted)
+        if row.result_pk in assigned:
+            played = played_cells(pdf, entry_parts(assigned[row.result_pk]), "", assigned=True)
         scores = [
             "" if row.ns_score is None else str(row.ns_score),
             "" if row.ew_score is None else str(row.ew_score),
@@ -376,13 +398,21 @@ def traveller_table(pdf: PdfRenderer, rows: list[ContractTravellerLine], unit: s
     )
 
 
-def traveller_notes(rows: list[ContractTravellerLine]) -> list[str]:
+def assigned_note(entry: ContractEntry | None, contract: str, declarer: str, result: str) -> str:
+    """ "The director assigned 3NT S = in place of the table's 1NT S +2 (Law 12C1)."."""
+    played = " ".join(part for part in (contract, declarer, result) if part)
+    assigned = entry.text if entry is not None else "a result"
+    return f"the director assigned {assigned} in place of the table's {played} (Law 12C1)."
+
+
+def traveller_notes(rows: list[ContractTravellerLine], assigned: dict[int, ContractEntry]) -> list[str]:
     notes = []
     for row in rows:
         where = f"* Table {row.table} (round {row.round}, {row.ns} v {row.ew})"
         notes += [f"{where}: {note.text}" for note in row.rulings]
         if row.assigned:
-            notes.append(f"{where}: the score is the one the director assigned (Law 12C1).")
+            note = assigned_note(assigned.get(row.result_pk), row.contract, row.declarer, row.result)
+            notes.append(f"{where}: {note}")
         if row.adjusted and row.ns_how:
             notes.append(f"{where}: {row.ns_how} {row.ew_how}".rstrip())
         if row.problem:
@@ -409,19 +439,26 @@ def match_story(pdf: PdfRenderer, sheet: SectionScores) -> list[Flowable]:
             "small",
         ),
         pdf.gap(2 * mm),
-        match_table(pdf, match, match_board_lines(sheet)),
+        match_table(pdf, match, match_board_lines(sheet), assigned_entries(sheet)),
         *match_totals(pdf, match),
     ]
     return story
 
 
-def _table_markup(line: ContractTravellerLine | None) -> str:
+def _table_markup(line: ContractTravellerLine | None, assigned: dict[int, ContractEntry]) -> str:
+    """What one table played, or the result the director assigned there (Law 12C1), marked so."""
     if line is None:
         return ""
+    entry = assigned.get(line.result_pk)
+    if entry is not None:
+        contract, declarer, result, _ = entry_parts(entry)
+        return played_markup(contract, declarer, result) + " (assigned)"
     return played_markup(line.contract, line.declarer, line.result, line.adjusted)
 
 
-def match_table(pdf: PdfRenderer, match: MatchFigures, lines: list[MatchBoardLine]) -> Flowable:
+def match_table(
+    pdf: PdfRenderer, match: MatchFigures, lines: list[MatchBoardLine], assigned: dict[int, ContractEntry]
+) -> Flowable:
     unit = match.unit
     head: list[object] = [
         "Bd",
@@ -442,9 +479,9 @@ def match_table(pdf: PdfRenderer, match: MatchFigures, lines: list[MatchBoardLin
             [
                 str(row.board),
                 line.heading.vulnerability.removeprefix("Vul: "),
-                pdf.para(_table_markup(line.home_table), "cell"),
+                pdf.para(_table_markup(line.home_table, assigned), "cell"),
                 signed(row.home_ns) if row.home_ns is not None else "",
-                pdf.para(_table_markup(line.away_table), "cell"),
+                pdf.para(_table_markup(line.away_table, assigned), "cell"),
                 signed(row.away_ns) if row.away_ns is not None else "",
                 signed(row.net) if row.net is not None else "",
                 figure_text(unit, row.home),

@@ -317,7 +317,7 @@ def contract_match_rows(sheet: SectionScores) -> list[ContractMatchRow]:
     running = Fraction(0)
     rows = []
     for board in match.boards:
-        running += board.home - board.away if match.unit == "IMPs" else board.home
+        running += board.home  # each team's figure is signed from its own side: home's net runs
         rows.append(
             ContractMatchRow(
                 board.number,

@@ -14,9 +14,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.contests.pairs import natural_key
-from scoring.shared.numbers import round_half_away
+from scoring.contract.entry import ContractEntry
+from scoring.shared.errors import ScoringError
+from scoring.shared.numbers import mixed_text, round_half_away
 
-from ..models import Event
+from ..models import Event, Ruling
+from ..services.contract_facts import assigned_entry
 from ..services.contract_scoring import MatchFigures
 from ..services.standings import SectionScores
 from .common import _names, _pair_pk
@@ -48,6 +51,19 @@ def percent_value(value: Fraction | None) -> Fraction | None:
     if value is None:
         return None
     return Fraction(round_half_away(Fraction(value) * 100), 100)
+
+
+def vp_text(value: Fraction | None) -> str:
+    """Victory Points to two decimals, as the WBF scale publishes them: "12.42" (spec §3.5).
+
+    The engine's VPs are exact hundredths; any other figure is written exactly ("12 1/3")."""
+    if value is None:
+        return ""
+    hundredths = value * 100
+    if hundredths.denominator != 1:
+        return mixed_text(value)
+    whole = int(abs(hundredths))
+    return f"{'-' if value < 0 else ''}{whole // 100}.{whole % 100:02d}"
 
 
 # --- how the night is scored -------------------------------------------------------------------
@@ -110,6 +126,35 @@ def _artificial(event: Event, of: str) -> str:
         f"An artificial adjusted score (Law 12C2): Average-plus {event.average_plus} %, Average "
         f"{event.average} %, Average-minus {event.average_minus} % {of}."
     )
+
+
+def assigned_entries(sheet: SectionScores) -> dict[int, ContractEntry]:
+    """The result a director assigned under Law 12C1, by the result it replaces, where it stands.
+
+    The table's own contract stays on record; the sheets print the assigned one beside the score
+    it gives, so that a reader never sees a score next to a contract that did not make it.
+    """
+    found = {}
+    for scored in sheet.results:
+        if not scored.assigned:
+            continue
+        rulings = [r for r in scored.active_rulings if r.kind == Ruling.Kind.ASSIGNED]
+        if not rulings:
+            continue
+        try:
+            found[scored.result.pk] = assigned_entry(rulings[-1])
+        except ScoringError:
+            continue  # the score itself is refused, and the sheet says so as the result's problem
+    return found
+
+
+def entry_parts(entry: ContractEntry) -> tuple[str, str, str, int | None]:
+    """(contract, declarer, result, tricks) of a traveller line: ("3NT", "S", "=", 9), ("Passed out", ...)."""
+    text = entry.text
+    if text == "PASS":
+        return "Passed out", "", "", None
+    contract, declarer, result = text.split()
+    return contract, declarer, result, entry.tricks
 
 
 # --- standings -----------------------------------------------------------------------------------
