@@ -240,7 +240,8 @@ class RecapsPdf(PdfRenderer):
         # Floats here are drawing geometry only: every printed figure stays exact.
         values = [float(value) for _, value in bars]
         width, height = self.width, 48 * mm
-        drawing = Drawing(width, height)
+        # The drawing's own starting font would otherwise be Helvetica, a font the PDF does not embed.
+        drawing = Drawing(width, height, initialFontName=SANS)
         chart = VerticalBarChart()
         chart.x, chart.y = 14 * mm, 8 * mm
         chart.width, chart.height = width - 16 * mm, height - 12 * mm

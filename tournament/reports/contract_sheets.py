@@ -85,11 +85,10 @@ def method_lines(event: Event) -> tuple[str, ...]:
         lines.append(_artificial(event, "of the board's top"))
         return tuple(lines)
     if method == Event.Method.BUTLER:
-        drop = (
-            "one at each end when a board has more than four scores"
-            if event.datum_drop is None
-            else f"{event.datum_drop} at each end"
-        )
+        if event.datum_drop is None:
+            drop = "one at each end when a board has more than four scores"
+        else:
+            drop = f"{event.datum_drop} at each end" if event.datum_drop else "none"
         rounding = (
             "not rounded"
             if event.datum_rounding == Event.DatumRounding.NONE
