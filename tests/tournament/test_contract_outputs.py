@@ -101,8 +101,9 @@ def contract_night(tables: int = 3, **kwargs: Any) -> Event:
 
 
 def team_night(**kwargs: Any) -> Event:
+    kwargs.setdefault("method", Event.Method.TEAM_IMPS)
     kwargs.setdefault("victory_points", Event.VictoryPoints.WBF)
-    return contract_night(form=Event.Form.TEAMS, method=Event.Method.TEAM_IMPS, **kwargs)
+    return contract_night(form=Event.Form.TEAMS, **kwargs)
 
 
 def sheet_of(event: Event) -> SectionScores:
@@ -637,3 +638,55 @@ def test_a_director_sees_the_contract_documents_of_an_unpublished_night():
     client = Client()
     client.force_login(make_member(event.club))
     assert client.get(url).status_code == 200
+
+
+# --- other shapes of night -----------------------------------------------------------------------------
+
+
+def test_a_night_with_no_result_yet_prints_and_exports_without_a_figure():
+    event = make_contract_event()
+    for doc in ("standings", "recaps", "travellers"):
+        assert "No result" in render(event, doc)
+    assert csv_rows(event) == [["Rank", "Pair", "Names", "Direction", "MP", "Top", "Percent", "Boards"]]
+    assert "No results yet." in [cell.value for cell in workbook(event)["Standings A"]["A"]]
+    match = make_contract_event(form=Event.Form.TEAMS)
+    assert "No board has been played at both tables yet" in render(match, "match")
+    assert csv_rows(match) == [["Team", "IMPs", "VPs"]]
+
+
+def test_a_howell_has_one_list_of_standings_overall():
+    event = contract_night(movement="howell", pairs=6)
+    contest = contest_of(event)
+    assert not contest.two_winner
+    text = render(event, "standings")
+    assert "Overall" in text and "North-South" not in text
+    rows = csv_rows(event)
+    assert [row[3] for row in rows[1:]] == [""] * len(contest.standings)
+    assert [row[1] for row in rows[1:]] == [line.pair for line in contest.standings]
+
+
+def test_a_board_a_match_prints_each_boards_points_won_and_the_total():
+    event = team_night(method=Event.Method.BOARD_A_MATCH, victory_points=Event.VictoryPoints.NONE)
+    match = contest_of(event).match
+    text = render(event, "match")
+    assert f"{match.home} {plain(match.home_total)} {match.away} {plain(match.away_total)}" in text
+    assert "VPs" not in text
+    rows = csv_rows(event)
+    assert rows == [
+        ["Team", "BAM", "VPs"],
+        [match.home, mixed_text(match.home_total), ""],
+        [match.away, mixed_text(match.away_total), ""],
+    ]
+
+
+def test_a_board_not_played_and_not_yet_ruled_is_listed_for_the_director():
+    event = make_contract_event()
+    play_contract(event, varied)
+    result = Result.objects.filter(section__event=event).order_by("id").first()
+    Result.objects.filter(pk=result.pk).update(not_played=True)
+    text = render(event, "standings")
+    assert "For the director: results not yet counted" in text
+    assert f"Board {result.board.number}, table {result.seating.table.number}" in text
+    assert "not counted yet" in render(event, "travellers")
+    notes = workbook(event)["Travellers A"]
+    assert any("Not counted yet" in str(cell.value) for row in notes.iter_rows() for cell in row)
