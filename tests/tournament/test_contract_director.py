@@ -172,3 +172,15 @@ def test_the_service_refuses_foster_points_on_a_contract_night(cast: Cast) -> No
         add_ruling(
             result=result, user=cast.director, kind="award", law="Law F", reason="x", side="NS", points=50
         )
+
+
+def test_foster_law_b_is_not_offered_and_refused_on_a_contract_night(cast: Cast) -> None:
+    result = make_contract_result(cast.seating(1, 1), 1, "4H N =", user=cast.director)
+    page = text(cast.clients["scorer"].get(traveller_url(cast)))
+    assert "Irregular hands on this board (Law B)" not in page and 'class="law-b"' not in page
+    url = reverse("ruling_irregular", args=[*cast.url_args(), "A", 1])
+    data = {"seating": result.seating_id, "discovered": "after_overplay_began", "short_side": "NS"}
+    response = cast.clients["director"].post(url, data | {"surplus_with": "adversary"})
+    assert response.status_code == 200 and "adjust the score under Law 12" in text(response)
+    result.refresh_from_db()
+    assert not result.not_played and not Ruling.objects.exists()

@@ -79,7 +79,7 @@ def test_a_butler_night_shows_imps_in_the_standings_and_the_datum_on_the_travell
     event = published(board_one_night(method=Event.Method.BUTLER))
     args = [event.club.slug, event.pk]
     page = client.get(reverse("event", args=args)).content.decode()
-    assert "IMPs against a datum (Butler pairs)" in page
+    assert "Scored by: IMPs against a datum (Butler pairs)." in page
     assert "N-S pairs" in page and "E-W pairs" in page  # a Mitchell has two winners
     traveller = client.get(reverse("traveller", args=[*args, "A", 1])).content.decode()
     assert "Butler datum +270" in traveller
@@ -115,7 +115,25 @@ def test_matchpoints_on_the_european_scale_top_four_with_three_results():
     figures = {t.score_ns: (t.ns_figure, t.ew_figure) for t in board.tables}
     assert figures == {450: (4, 0), 420: (2, 2), -50: (0, 4)}
     how = next(t.ns_how for t in board.tables if t.score_ns == 420)
-    assert how == "N-S +420 beat 1, tied 0 and lost to 1 of 2 other N-S scores: 2 of 4 MP (Law 78A)."
+    assert (
+        how == "N-S +420 beat 1, tied 0 and lost to 1 of 2 other N-S scores: 2 MP (Law 78A), of a top of 4."
+    )
+
+
+def test_a_board_with_fewer_results_is_factored_by_neuberg_and_says_so():
+    event = board_one_night()
+    # Board 3 played at two tables only: +420 and +450 on a night whose boards have three results.
+    for seating in seatings(event):
+        if 3 in seating.board_numbers and seating.table.number in (1, 2):
+            make_contract_result(seating, 3, {1: "4H N =", 2: "4H N +1"}[seating.table.number])
+        elif 3 in seating.board_numbers:
+            pass
+    board = score_section(event.sections.get()).bridge.boards[3]
+    low = next(t for t in board.tables if t.score_ns == -50 or (t.ns_figure is not None and t.ns_figure < 2))
+    # M = 0 of n = 2, N = 3 on the European scale: (0 + 1) × 3/2 − 1 = 1/2.
+    assert low.ns_figure == Fraction(1, 2)
+    assert "Neuberg (M + 1) × N/n − 1 with M = 0, n = 2, N = 3: 1/2 of 4 MP (spec §2.2)" in low.ns_how
+    assert any("2 results of the 3 expected" in line for line in board.lines)
 
 
 def test_matchpoints_on_the_acbl_scale_halve_the_european():
@@ -198,3 +216,38 @@ def test_total_points_add_the_nets():
     event = team_night(method=Event.Method.TOTAL_POINTS)
     match = score_section(event.sections.get()).bridge.match
     assert match.home_total == sum(b.net for b in match.boards)
+
+
+def test_closing_the_night_keeps_each_pairs_place_for_the_players_pages():
+    from tournament.models import PairStanding
+
+    event = make_contract_event()
+    name_pairs(event, event.club.memberships.get().user)
+    play_contract(event, lambda seating, board: "4H N =" if seating.table.number != 2 else "4H N +1")
+    published(event)
+    kept = {
+        s.pair.label: s
+        for s in PairStanding.objects.filter(pair__section__event=event).select_related("pair")
+    }
+    assert (kept["2NS"].rank, kept["2NS"].of, kept["2NS"].score) == ("1", 3, "100.00 % (24 MP)")
+    assert kept["1NS"].rank == "2=" and kept["1NS"].score == "25.00 % (6 MP)"
+
+
+def test_an_artificial_score_in_a_team_match_gives_each_team_its_award():
+    from tournament.models import Ruling
+    from tournament.services.rulings import add_ruling
+
+    event = team_night()
+    director = event.club.memberships.first().user
+    away_table = Result.objects.get(board__number=1, seating__table__number=2)  # team B sits N-S there
+    add_ruling(
+        result=away_table,
+        user=director,
+        kind=Ruling.Kind.ARTIFICIAL,
+        law="Law 12C2",
+        reason="Fouled board.",
+        ns_average="A-",
+        ew_average="A+",
+    )
+    board = next(b for b in score_section(event.sections.get()).bridge.match.boards if b.number == 1)
+    assert board.adjusted == ("A+", "A-") and (board.home, board.away) == (3, -3)
