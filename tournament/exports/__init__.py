@@ -4,7 +4,8 @@ Every writer consumes the rows of :mod:`tournament.reports` — the same rows th
 tables show — and only formats them; nothing here scores. Each writer takes the event and its
 scored sections and returns an :class:`~tournament.exports.base.Export`, ``(filename,
 content_type, content)``, which the download views and ``manage.py export_standings`` hand on
-unchanged.
+unchanged. A contract bridge night has its own workbook (``contract_xlsx``: matchpoints or IMPs,
+the match with its VPs, travellers, boards with their par) and its own CSV columns (``csv``).
 """
 
 from __future__ import annotations

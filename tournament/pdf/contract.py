@@ -77,7 +77,7 @@ def played_cells(
     pdf: PdfRenderer, played: tuple[str, str, str, int | None], adjusted: str, *, assigned: bool = False
 ) -> list[object]:
     """The contract, declarer, result and tricks cells; one "Adjusted A+/A−" cell for an artificial score,
-    and the assigned result marked "(assigned)" where the director assigned one (Law 12C1)."""
+    and the assigned result, marked "assigned" under its contract, where the director gave one (Law 12C1)."""
     if adjusted:
         return [pdf.para(played_markup("", "", "", adjusted), "cell"), "", "", ""]
     contract, declarer, result, tricks = played
