@@ -2,7 +2,10 @@
 
 Everything is built through the same services a director uses, from a seeded random
 generator, so the demo is the same on every machine and every number in it is derived by
-the engine like any other night's.
+the engine like any other night's. The contract bridge nights deal their boards from a seed
+as a dealing machine would, with their hand records (double-dummy tricks and par), and each
+table's result is a contract its side could reach, played a trick or so either side of
+double dummy.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from django.db import transaction
 
 from scoring.auction.core import Contract, Doubling, Strain
 from scoring.auction.honours import honours_held
+from scoring.contract.deal import ContractBid
 from scoring.shared.cards import Card, Hands
 from scoring.shared.seats import SEATS, Seat
 
@@ -36,6 +40,7 @@ from .models import (
     Team,
 )
 from .services import events as event_service
+from .services import hand_records as hand_record_service
 from .services import results as result_service
 from .services import rulings as ruling_service
 
@@ -258,9 +263,154 @@ def _whist_night(club: Club, user: Any, rng: random.Random) -> Event:
     return event
 
 
+# --- Duplicate Contract Bridge ------------------------------------------------------------------
+
+BRIDGE_STRAINS = ("C", "D", "H", "S", "NT")  # the order of a board's double-dummy table
+GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "NT": 3}
+
+
+def bridge_contract(hands: Hands, tricks: dict[str, list[int]], rng: random.Random) -> tuple[str, str, int]:
+    """A contract the stronger side might reach on these cards, and the tricks its declarer takes.
+
+    The side with more high-card points declares the strain where it takes most tricks double dummy
+    (a major or no trump on a tie); it bids game or slam when the cards make it, a part score below
+    it, now and then one level too many; the play ends a trick or so either side of double dummy,
+    and a contract going two down is doubled as often as not. Returns ("4H", "N", 10), or
+    ("", "", 0) for a board passed out.
+    """
+    points = {seat: _strength(hands, seat)[0] for seat in SEATS}
+    ns = points[Seat.N] + points[Seat.S]
+    seats = (Seat.N, Seat.S) if ns >= 20 else (Seat.E, Seat.W)
+    if max(ns, 40 - ns) <= 21 and rng.random() < 0.5:
+        return "", "", 0
+    made, strain, declarer = _best(tricks, seats)
+    level = made - 6
+    if level >= 6:
+        level = level if rng.random() < 0.6 else GAME_LEVEL[strain]
+    elif level >= GAME_LEVEL[strain]:
+        level = GAME_LEVEL[strain]
+    else:
+        level = min(level, GAME_LEVEL[strain] - 1) + (1 if rng.random() < 0.25 else 0)
+    level = max(1, min(7, level))
+    taken = max(0, min(13, made + rng.choice([-1, 0, 0, 0, 0, 1])))
+    doubled = "X" if taken <= level + 4 and rng.random() < 0.5 else ""
+    return f"{level}{strain}{doubled}", declarer, taken
+
+
+def _best(tricks: dict[str, list[int]], seats: tuple[Seat, ...]) -> tuple[int, str, str]:
+    """(tricks, strain, declarer): the most tricks any of ``seats`` takes double dummy, a major or no
+    trump preferred on a tie, for the game bonus."""
+    made, _, strain, declarer = max(
+        (tricks[seat.value][index], strain in ("H", "S", "NT"), strain, seat.value)
+        for seat in seats
+        for index, strain in enumerate(BRIDGE_STRAINS)
+    )
+    return made, strain, declarer
+
+
+def _play_bridge(section: Section, user: Any, rng: random.Random) -> None:
+    """Every table plays every board of its rounds, and agrees each round (Law 77 scores each)."""
+    boards = {board.number: board for board in Board.objects.filter(section=section)}
+    for seating in Seating.objects.filter(section=section).select_related(
+        "table", "ns", "ew", "section__event"
+    ):
+        for number in seating.board_numbers:
+            board = boards[number]
+            contract, declarer, tricks = bridge_contract(Hands.parse(board.hands), board.double_dummy, rng)
+            facts = result_service.Facts(
+                bridge=True,
+                contract=ContractBid.parse(contract) if contract else None,
+                declarer=Seat.parse(declarer) if declarer else None,
+                tricks=tricks,
+            )
+            result_service.record(
+                seating=seating, board_number=number, facts=facts, request_key=None, user=user
+            )
+        result_service.agree_round(seating=seating, user=user, on_authority=True)
+
+
+def _contract_pairs_night(club: Club, user: Any, rng: random.Random) -> Event:
+    """A five-table Mitchell scored by matchpoints, with its hand records and two adjusted scores."""
+    plan = event_service.Plan(
+        game=Event.Game.CONTRACT, form=Event.Form.PAIRS, movement="mitchell", pairs=10, boards_per_round=3
+    )
+    event = event_service.create_event(
+        club=club,
+        user=user,
+        name="Tuesday contract bridge pairs",
+        plan=plan,
+        date=datetime.date(2026, 11, 24),
+        method=Event.Method.MATCHPOINTS,
+    )
+    event_service.set_status(event=event, user=user, status=Event.Status.RUNNING)
+    _name_pairs(event, user, 3)
+    hand_record_service.deal_boards(event=event, seed=2026, user=user)
+    section = event.sections.get()
+    _play_bridge(section, user, rng)
+    results = Result.objects.filter(section=section).order_by("board__number", "seating__table__number")
+    fouled = results.filter(board__number=5).first()
+    if fouled is not None:
+        ruling_service.add_ruling(
+            result=fouled,
+            user=user,
+            kind=Ruling.Kind.ARTIFICIAL,
+            law="Law 12C2",
+            reason="East exposed a card during the auction and no result could be obtained: "
+            "Average-plus to North-South, Average-minus to East-West.",
+            ns_average=Ruling.Average.PLUS,
+            ew_average=Ruling.Average.MINUS,
+        )
+    misinformed = results.filter(board__number=9).last()
+    if misinformed is not None:
+        made, strain, declarer = _best(misinformed.board.double_dummy, SEATS)
+        level = max(1, min(GAME_LEVEL[strain], made - 6))
+        over = made - 6 - level
+        assigned = f"{level}{strain} {declarer} {'=' if over == 0 else f'{over:+d}'}"
+        ruling_service.add_ruling(
+            result=misinformed,
+            user=user,
+            kind=Ruling.Kind.ASSIGNED,
+            law="Law 21B; Law 12C1",
+            reason="A bid was explained wrongly; correctly informed, the table would have reached "
+            f"{level}{strain} by {Seat.parse(declarer).name_word}, as the cards make it.",
+            assigned=assigned,
+        )
+    event_service.set_status(event=event, user=user, status=Event.Status.LOCKED, published=True)
+    return event
+
+
+def _contract_team_match(club: Club, user: Any, rng: random.Random) -> Event:
+    """A team-of-four match scored by IMPs, with Victory Points on the WBF scale, and its hand records."""
+    plan = event_service.Plan(
+        game=Event.Game.CONTRACT,
+        form=Event.Form.TEAMS,
+        movement="teams",
+        pairs=2,
+        boards_per_round=4,
+        boards=12,
+    )
+    event = event_service.create_event(
+        club=club,
+        user=user,
+        name="Club IMP teams match",
+        plan=plan,
+        date=datetime.date(2026, 11, 26),
+        method=Event.Method.TEAM_IMPS,
+        victory_points=Event.VictoryPoints.WBF,
+    )
+    event_service.set_status(event=event, user=user, status=Event.Status.RUNNING)
+    _name_pairs(event, user, 14)
+    for team, name in zip(event.teams.order_by("label"), ("Grand Coup", "Squeeze Play"), strict=True):
+        event_service.rename_team(team=team, name=name, user=user)
+    hand_record_service.deal_boards(event=event, seed=1926, user=user)
+    _play_bridge(event.sections.get(), user, rng)
+    event_service.set_status(event=event, user=user, status=Event.Status.LOCKED, published=True)
+    return event
+
+
 @transaction.atomic
 def build_demo(director: Any, seed: int = 1913, slug: str = DEMO_CLUB) -> Club:
-    """The demo club and its three finished nights, built once through the services."""
+    """The demo club and its five finished nights, built once through the services."""
     club, created = Club.objects.get_or_create(slug=slug, defaults={"name": "Foster Memorial Bridge Club"})
     Membership.objects.get_or_create(club=club, user=director, defaults={"role": Membership.Role.DIRECTOR})
     if not created and club.events.exists():
@@ -269,6 +419,8 @@ def build_demo(director: Any, seed: int = 1913, slug: str = DEMO_CLUB) -> Club:
     _pairs_night(club, director, rng)
     _team_match(club, director, rng)
     _whist_night(club, director, rng)
+    _contract_pairs_night(club, director, rng)
+    _contract_team_match(club, director, rng)
     return club
 
 

@@ -33,6 +33,11 @@ def standing(event):
     sheet = score_section(event.sections.get())
     if sheet.contest is not None:
         return [[str(s.pair), str(s.score), str(s.rank)] for s in sheet.contest.standings]
+    if sheet.bridge is not None and sheet.bridge.match is not None:
+        match = sheet.bridge.match
+        return [[match.home, str(match.imps_home)], [match.away, str(match.imps_away)]]
+    if sheet.bridge is not None:
+        return [[line.pair, str(line.total), line.place.text] for line in sheet.bridge.standings]
     return [[str(t.team), str(t.exact)] for t in (sheet.match.first, sheet.match.second)]
 
 if "set-up" in sys.argv:
@@ -66,7 +71,7 @@ def test_a_sqlite_night_backed_up_changed_and_restored_reads_back_as_it_was(tmp_
     backup = tmp_path / "tuesday.sqlite3"
     done = run("manage.py", "backup", "--output", str(backup))
     assert done.returncode == 0, done.stderr
-    counted = f"1 club(s), 3 event(s), {before['results']} result(s), 1 user account(s)"
+    counted = f"1 club(s), 5 event(s), {before['results']} result(s), 1 user account(s)"
     assert f"Backed up {counted} to {backup}" in done.stdout
     assert stat.S_IMODE(backup.stat().st_mode) == 0o600
 

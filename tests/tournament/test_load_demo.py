@@ -1,4 +1,4 @@
-"""The demo: three finished nights from fixtures/demo.json and a director account, for local set-ups only."""
+"""The demo: five finished nights from fixtures/demo.json and a director account, for local set-ups only."""
 
 from __future__ import annotations
 
@@ -24,6 +24,11 @@ def printed_password(out: io.StringIO) -> str:
 def outcome(event: Event) -> object:
     """What a night came to: every pair's exact score and rank, or the match totals."""
     sheet = score_section(event.sections.get())
+    if sheet.bridge is not None and sheet.bridge.match is not None:
+        match = sheet.bridge.match
+        return [(match.home, match.imps_home, match.vp_home), (match.away, match.imps_away, match.vp_away)]
+    if sheet.bridge is not None:
+        return [(line.pair, line.total, line.place.text, line.boards) for line in sheet.bridge.standings]
     if sheet.contest is not None:
         return [(s.pair, s.score, s.rank, s.deals) for s in sheet.contest.standings]
     assert sheet.match is not None
@@ -38,23 +43,30 @@ def test_load_demo_with_debug_off_as_make_run_serves_gives_the_demo_and_its_logi
     user = get_user_model().objects.get(username="director")
     assert user.check_password(printed_password(out))
     assert not (user.is_staff or user.is_superuser)
-    assert Event.objects.filter(club__slug="demo").count() == 3
+    assert Event.objects.filter(club__slug="demo").count() == 5
 
 
 @override_settings(DEBUG=True)
-def test_load_demo_loads_three_scored_nights_and_prints_a_working_login() -> None:
+def test_load_demo_loads_five_scored_nights_and_prints_a_working_login() -> None:
     out = io.StringIO()
     call_command("load_demo", stdout=out)
     user = get_user_model().objects.get(username="director")
     assert user.check_password(printed_password(out))
     events = Event.objects.filter(club__slug="demo")
     kinds = sorted((e.game, e.form) for e in events)
-    assert kinds == [("auction", "pairs"), ("auction", "teams"), ("whist", "pairs")]
+    assert kinds == [
+        ("auction", "pairs"),
+        ("auction", "teams"),
+        ("contract", "pairs"),
+        ("contract", "teams"),
+        ("whist", "pairs"),
+    ]
     for event in events:
         sheet = score_section(event.sections.get())
         assert sheet.problems == []
         assert event.published and event.is_locked
-        assert (sheet.contest or sheet.match) is not None
+        bridge = sheet.bridge is not None and (sheet.bridge.standings or sheet.bridge.match is not None)
+        assert sheet.contest is not None or sheet.match is not None or bridge
     pairs_night = events.get(game="auction", form="pairs")
     assert pairs_night.sections.get().tables == 5
     laws = {r.law for result in pairs_night.sections.get().results.all() for r in result.rulings.all()}
@@ -75,7 +87,7 @@ def test_load_demo_twice_keeps_one_demo_and_resets_the_password() -> None:
     call_command("load_demo", stdout=io.StringIO())
     out = io.StringIO()
     call_command("load_demo", stdout=out)
-    assert Event.objects.filter(club__slug="demo").count() == 3
+    assert Event.objects.filter(club__slug="demo").count() == 5
     assert get_user_model().objects.get(username="director").check_password(printed_password(out))
 
 

@@ -79,7 +79,7 @@ def test_render_previews_renders_each_demo_night_and_a_png_of_every_page(tmp_pat
 
     written = [Path(line) for line in output.splitlines() if line.startswith(str(tmp_path))]
     pdfs = [path for path in written if path.suffix == ".pdf"]
-    assert len(pdfs) == 2 * len(events) == 6
+    assert len(pdfs) == 2 * len(events) == 10
     for pdf in pdfs:
         pages = read_pdf(pdf.read_bytes()).page_count
         pngs = sorted(pdf.parent.glob(f"{pdf.stem}-*.png"))
@@ -92,7 +92,7 @@ def test_render_previews_leaves_the_database_as_it_was_when_the_demo_is_not_load
     output = run("render_previews", "--output", str(tmp_path), "--doc", "standings")
 
     assert "building it for this run only" in output
-    assert len(list(tmp_path.glob("*/standings.pdf"))) == 3
+    assert len(list(tmp_path.glob("*/standings.pdf"))) == 5
     assert not Club.objects.filter(slug=DEMO_CLUB).exists()
 
 

@@ -4,7 +4,8 @@ Every writer consumes the rows of :mod:`tournament.reports` — the same rows th
 tables show — and only formats them; nothing here scores. Each writer takes the event and its
 scored sections and returns an :class:`~tournament.exports.base.Export`, ``(filename,
 content_type, content)``, which the download views and ``manage.py export_standings`` hand on
-unchanged.
+unchanged. A contract bridge night has its own workbook (``contract_xlsx``: matchpoints or IMPs,
+the match with its VPs, travellers, boards with their par) and its own CSV columns (``csv``).
 """
 
 from __future__ import annotations
@@ -14,14 +15,31 @@ from collections.abc import Callable, Sequence
 from ..models import Event
 from ..services.standings import SectionScores, score_event
 from .base import Export, filename_for
+from .contract_xlsx import contract_workbook
 from .csv import standings_csv
 from .xlsx import standings_workbook
 
-__all__ = ["FORMATS", "Export", "export_standings", "filename_for", "standings_csv", "standings_workbook"]
+__all__ = [
+    "FORMATS",
+    "Export",
+    "contract_workbook",
+    "export_standings",
+    "filename_for",
+    "standings_csv",
+    "standings_workbook",
+    "workbook",
+]
 
 Writer = Callable[[Event, Sequence[SectionScores]], Export]
 
-FORMATS: dict[str, Writer] = {"xlsx": standings_workbook, "csv": standings_csv}
+
+def workbook(event: Event, sheets: Sequence[SectionScores]) -> Export:
+    """The standings workbook: a contract bridge night's sheets (Laws 77, 78), or Auction's and Whist's."""
+    writer = contract_workbook if event.is_contract else standings_workbook
+    return writer(event, sheets)
+
+
+FORMATS: dict[str, Writer] = {"xlsx": workbook, "csv": standings_csv}
 
 
 def export_standings(event: Event, format: str) -> Export:

@@ -3,8 +3,10 @@
 UTF-8 with a byte-order mark, so that Excel opens names with accents correctly; each figure
 spelled exactly as the on-screen table's own CSV spells it (``tournament.tables``): a rank
 "2=", a score "+50", the exact fraction "+49 2/3" where rounding hides it. A pair contest
-lists the overall standings (Law H); a team match lists each team's total (Law G). A
-``Section`` column comes first when the event has more than one section.
+lists the overall standings (Law H); a team match lists each team's total (Law G). A contract
+bridge night lists each pair's matchpoints, top and percentage or its IMPs, the N-S list before
+the E-W list of a two-winner Mitchell, or each team's IMPs and VPs. A ``Section`` column comes
+first when the event has more than one section.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ import csv
 import io
 from collections.abc import Sequence
 
+from scoring.contests.pairs import signed_text
 from scoring.shared.numbers import mixed_text
 
 from ..models import Event
 from ..reports import TeamLine, match_summary, rounded_text, standings_rows
+from ..reports.contract_sheets import direction_word, match_of, percent_text, standing_lists, vp_text
 from ..services.standings import SectionScores
 from .base import Export, filename_for, safe_text
 
@@ -63,9 +67,52 @@ def team_lines(sheet: SectionScores) -> list[list[str]]:
     return [_team_line(summary.first), _team_line(summary.second)]
 
 
+def contract_header(event: Event) -> list[str]:
+    """A contract bridge night's columns: matchpoints with the top and percentage, IMPs, or a match's."""
+    if event.is_teams:
+        unit = {"board_a_match": "BAM", "total_points": "Points"}.get(event.method, "IMPs")
+        return ["Team", unit, "VPs"]
+    if event.method == Event.Method.MATCHPOINTS:
+        return ["Rank", "Pair", "Names", "Direction", "MP", "Top", "Percent", "Boards"]
+    return ["Rank", "Pair", "Names", "Direction", "IMPs", "Boards"]
+
+
+def contract_lines(sheet: SectionScores) -> list[list[str]]:
+    """A contract bridge section's standings as text: each list of a two-winner Mitchell in turn, with
+    the figures exactly as the standings page's CSV spells them ("37 1/2", "+5", "58.59"); or each
+    team's IMPs (or points) and VPs (Laws 78A, 78B; spec §2, §3)."""
+    if sheet.event.is_teams:
+        match = match_of(sheet)
+        if match is None:
+            return []
+        if match.unit == "IMPs":
+            figures = (str(match.imps_home), str(match.imps_away))
+        elif match.unit == "BAM":
+            figures = (mixed_text(match.home_total), mixed_text(match.away_total))
+        else:
+            figures = (signed_text(match.home_total), signed_text(match.away_total))
+        return [
+            [safe_text(match.home), figures[0], vp_text(match.vp_home)],
+            [safe_text(match.away), figures[1], vp_text(match.vp_away)],
+        ]
+    lines = []
+    for found in standing_lists(sheet):
+        for row in found.rows:
+            start = [row.rank_text, safe_text(row.pair), safe_text(row.names), direction_word(row.direction)]
+            if row.unit == "MP":
+                top = "" if row.top is None else mixed_text(row.top)
+                lines.append([*start, mixed_text(row.total), top, percent_text(row.percent), str(row.boards)])
+            else:
+                lines.append([*start, signed_text(row.total), str(row.boards)])
+    return lines
+
+
 def standings_csv(event: Event, sheets: Sequence[SectionScores]) -> Export:
     """The event's standings as a CSV file that Excel opens with its accents intact."""
-    header, lines = (TEAM_HEADER, team_lines) if event.is_teams else (PAIR_HEADER, pair_lines)
+    if event.is_contract:
+        header, lines = contract_header(event), contract_lines
+    else:
+        header, lines = (TEAM_HEADER, team_lines) if event.is_teams else (PAIR_HEADER, pair_lines)
     several = len(sheets) > 1
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")

@@ -418,8 +418,12 @@ def match_sheet(book: Workbook, sheet: SectionScores) -> None:
     out.finish(freeze="C3")
 
 
-def ruling_columns(several: bool) -> list[Column[tuple[str, RulingRow]]]:
-    """Where, the law, what it changed, why, and whether it stands; the section when there are several."""
+def ruling_columns(several: bool, *, contract: bool = False) -> list[Column[tuple[str, RulingRow]]]:
+    """Where, the law, what it changed, why, and whether it stands; the section when there are several.
+
+    At contract bridge a ruling changes a score by an adjusted score (Law 12C): its column shows
+    each side's artificial score or the result assigned, in place of the side, points and seat.
+    """
     columns: list[Column[tuple[str, RulingRow]]] = [text("Section", lambda item: item[0])] if several else []
     columns += [
         text("Board", lambda item: item[1].board),
@@ -429,9 +433,16 @@ def ruling_columns(several: bool) -> list[Column[tuple[str, RulingRow]]]:
         text("E-W", lambda item: item[1].ew),
         text("Ruling", lambda item: item[1].kind),
         text("Law", lambda item: item[1].law),
-        text("Side", lambda item: item[1].side),
-        text("Points", lambda item: item[1].points or None),
-        text("Seat", lambda item: item[1].seat),
+    ]
+    if contract:
+        columns.append(text("Adjusted score", lambda item: item[1].adjustment))
+    else:
+        columns += [
+            text("Side", lambda item: item[1].side),
+            text("Points", lambda item: item[1].points or None),
+            text("Seat", lambda item: item[1].seat),
+        ]
+    columns += [
         text("Reason", lambda item: item[1].reason),
         text("Stands", lambda item: "yes" if item[1].active else "undone"),
         Column("Made", lambda item: local_time(item[1].created)),
@@ -441,11 +452,12 @@ def ruling_columns(several: bool) -> list[Column[tuple[str, RulingRow]]]:
 
 
 def rulings_sheet(book: Workbook, event: Event, sheets: Sequence[SectionScores]) -> None:
-    """The rulings log: every ruling of the night, in force or undone, with its law (Laws B, D, E, F, 84)."""
+    """The rulings log: every ruling of the night, in force or undone, with its law (Laws B-F, 12, 84)."""
     rulings = [(sheet.section.letter, row) for sheet in sheets for row in rulings_rows(sheet)]
     out = Sheet(book, "Rulings", event, landscape=True)
     out.title("Rulings, in force and undone, with the law each applies")
-    out.table(ruling_columns(len(sheets) > 1), rulings, empty="No rulings were made.")
+    columns = ruling_columns(len(sheets) > 1, contract=event.is_contract)
+    out.table(columns, rulings, empty="No rulings were made.")
     out.finish()
 
 

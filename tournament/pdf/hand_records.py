@@ -3,7 +3,8 @@
 One block a board, kept on one page: the hand diagram (North at the top, the dealer named),
 each seat's double-dummy tricks in ♣ ♦ ♥ ♠ NT from the DDS solver (royals take the spade
 tricks), and at whist the trump turned up. The hands and the tricks come from the same
-rows as the travellers (``reports.hand_diagram``), so the two documents cannot disagree.
+rows as the travellers (``reports.hand_diagram``), so the two documents cannot disagree. At
+contract bridge each board also shows its vulnerability (Law 2; spec §1.3) and its par.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether
 
 from ..models import Board, Event
-from ..reports import hand_diagram
+from ..reports import board_par, hand_diagram
+from ..services.contract_facts import vulnerability_text
 from .base import trumps_markup
 from .travellers import SEAT_NAMES, TravellersPdf
 
@@ -47,6 +49,11 @@ class HandRecordsPdf(TravellersPdf):
                     continue
                 heading = f"Board {board.number} · dealer {SEAT_NAMES.get(board.dealer, board.dealer)}"
                 side: list[Flowable] = self.tricks(diagram)
+                if self.event.is_contract:
+                    heading += f" · {vulnerability_text(board)}"
+                    par = board_par(board)
+                    if par is not None:
+                        side += [self.gap(2 * mm), self.text(f"{par.text} (double dummy).", "small")]
                 if diagram.trumps:
                     turned = f" (the {board.turned} turned up)" if board.turned else ""
                     side.append(self.para(f"Trumps {trumps_markup(diagram.trumps)}{turned}", "small"))

@@ -4,7 +4,9 @@ Team totals are sums of gross scores (reading R-6). When the teams have an odd n
 pairs each team adds the average of the pairs seated opposite its odd pair, rounded to the
 nearest whole number (R-5, R-7); when the rounded totals tie, the fraction decides and the
 match is won "by the fraction of a point". The sheet prints those figures only when they
-apply, and ends with the engine's own lines.
+apply, and ends with the engine's own lines. A contract bridge match prints both tables'
+contracts and N-S scores on every board, the net, each team's IMPs (or board-a-match or total
+points) and the running total, then the totals and Victory Points (Law 78B; spec §3.4, §3.5).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from reportlab.platypus import Flowable
 
 from ..models import Event
 from ..reports import MatchRow, MatchSummary, match_rows, match_summary
+from . import contract
 from .base import INK, PdfRenderer, contract_markup, plain, signed, trumps_markup
 
 
@@ -83,6 +86,9 @@ class MatchPdf(PdfRenderer):
     def story(self) -> list[Flowable]:
         story: list[Flowable] = []
         for sheet in self.sheets:
+            if self.event.is_contract:
+                story += contract.match_story(self, sheet)
+                continue
             summary = match_summary(sheet)
             if summary is None:
                 story.append(self.text(f"Team match — {self.event.name}", "title"))

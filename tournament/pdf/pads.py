@@ -23,6 +23,7 @@ from scoring.auction.three_hand_rubber import ThreeHandRubber
 from scoring.shared.seats import SEATS, Seat
 from scoring.whist.game import WhistDeal, WhistRubber
 
+from ..models import Event
 from .base import GRID, INK, SHADE, PdfRenderer, contract_markup, signed
 from .fonts import BOLD, SANS
 
@@ -92,6 +93,15 @@ class PadsPdf(PdfRenderer):
     description = (
         "Sample rubbers in Foster's two pad styles, three-hand with its settlement, whist; blank pads."
     )
+
+    @classmethod
+    def unavailable(cls, event: Event) -> str:
+        if event.is_contract:
+            return (
+                "Score pads are the rubber pads of Auction and Whist: a duplicate contract bridge night is "
+                "scored from its travellers (Law 77)."
+            )
+        return ""
 
     def story(self) -> list[Flowable]:
         return [

@@ -5,10 +5,14 @@ contract (with suit symbols), declarer, tricks, the score credited, the average 
 compared with (Law H), plus or minus on the deal and the running total. Under the table,
 every ruling and irregular-hand outcome that touched a deal, each with its law, and a small
 bar chart of the pair's plus or minus deal by deal. A team match prints each pair's gross
-and running gross instead (Law G: there is no average).
+and running gross instead (Law G: there is no average). A contract bridge pair's recap prints
+each board's vulnerability, contract, result, score and its matchpoints (with the top) or IMPs,
+and the running total (``pdf.contract``).
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Line, String
@@ -19,8 +23,9 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak
 from scoring.shared.seats import Side
 
 from ..models import Event, Pair
-from ..reports import RecapLine, StandingRow, recap_rows, standings_rows
+from ..reports import RecapLine, StandingRow, contract_recap_rows, recap_rows, standings_rows
 from ..services.standings import SectionScores
+from . import contract
 from .base import MINUS, RED, PdfRenderer, contract_markup, pair_order, plain, rounded, signed, trumps_markup
 from .fonts import SANS
 
@@ -110,12 +115,14 @@ class RecapsPdf(PdfRenderer):
     def recap(
         self, sheet: SectionScores, pair: Pair, standings: dict[str, list[tuple[str, StandingRow, int]]]
     ) -> list[Flowable]:
-        rows = recap_rows(sheet, pair.label)
         section = self.section_title(sheet.section)
         story: list[Flowable] = [
             self.text(f"Recap — pair {pair.label}" + (f", {section.lower()}" if section else ""), "title"),
             self.text(pair.names, "subheading"),
         ]
+        if self.event.is_contract:
+            return story + self.contract_recap(sheet, pair)
+        rows = recap_rows(sheet, pair.label)
         places = standings.get(pair.label, [])
         if places:
             story.append(self.text(self.places_text(places), "body"))
@@ -126,11 +133,27 @@ class RecapsPdf(PdfRenderer):
         story += [self.gap(2 * mm), self.deals_table(rows)]
         story += self.notes_for(rows)
         if sheet.contest is not None:
+            played = [row for row in rows if row.difference is not None]
+            bars = [(row.board, row.difference or Fraction(0)) for row in played]
             story.append(
                 KeepTogether(
-                    [self.gap(), self.text(f"± {self.unit} deal by deal", "subheading"), self.chart(rows)]
+                    [
+                        self.gap(),
+                        self.text(f"± {self.unit} deal by deal", "subheading"),
+                        self.chart(bars, "Board number, in the order played"),
+                    ]
                 )
             )
+        return story
+
+    def contract_recap(self, sheet: SectionScores, pair: Pair) -> list[Flowable]:
+        """A contract bridge pair's boards with their matchpoints or IMPs, and a chart (``pdf.contract``)."""
+        rows = contract_recap_rows(sheet, pair.label)
+        story = contract.recap_story(self, sheet, pair, rows)
+        caption, bars = contract.chart_values(sheet, pair, rows)
+        if bars:
+            chart = self.chart(bars, "Board number, in the order played")
+            story.append(KeepTogether([self.gap(), self.text(caption, "subheading"), chart]))
         return story
 
     def places_text(self, places: list[tuple[str, StandingRow, int]]) -> str:
@@ -212,18 +235,18 @@ class RecapsPdf(PdfRenderer):
 
     # -- the chart --
 
-    def chart(self, rows: list[RecapLine]) -> Drawing:
-        """Bars of the pair's ± on each deal, in the order played, labelled by board number."""
-        played = [row for row in rows if row.difference is not None]
+    def chart(self, bars: list[tuple[int, Fraction]], caption: str) -> Drawing:
+        """Bars of the pair's figure on each deal, in the order played, labelled by board number."""
         # Floats here are drawing geometry only: every printed figure stays exact.
-        values = [float(row.difference or 0) for row in played]
+        values = [float(value) for _, value in bars]
         width, height = self.width, 48 * mm
-        drawing = Drawing(width, height)
+        # The drawing's own starting font would otherwise be Helvetica, a font the PDF does not embed.
+        drawing = Drawing(width, height, initialFontName=SANS)
         chart = VerticalBarChart()
         chart.x, chart.y = 14 * mm, 8 * mm
         chart.width, chart.height = width - 16 * mm, height - 12 * mm
         chart.data = [values or [0]]
-        chart.categoryAxis.categoryNames = [str(row.board) for row in played] or [""]
+        chart.categoryAxis.categoryNames = [str(board) for board, _ in bars] or [""]
         chart.categoryAxis.labels.fontName = SANS
         chart.categoryAxis.labels.fontSize = 7
         chart.categoryAxis.labels.boxAnchor = "n"
@@ -250,5 +273,5 @@ class RecapsPdf(PdfRenderer):
         drawing.add(
             Line(chart.x, zero, chart.x + chart.width, zero, strokeColor=colors.black, strokeWidth=0.6)
         )
-        drawing.add(String(chart.x, 1 * mm, "Board number, in the order played", fontName=SANS, fontSize=6.5))
+        drawing.add(String(chart.x, 1 * mm, caption, fontName=SANS, fontSize=6.5))
         return drawing

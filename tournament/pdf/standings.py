@@ -5,6 +5,8 @@ the same cards in the same direction, rounded half away from zero (reading R-7),
 exact fraction where rounding hides it and "2=" for a shared rank. Duplicate Whist prints
 the same in tricks (Foster's compass scoring). Team matches (Law G): each team's gross, the
 odd-pair average where it applies, the totals and who won, with the engine's lines.
+Duplicate Contract Bridge prints matchpoints with the top and percentage, or IMPs, per list
+(N-S and E-W for a two-winner Mitchell), and a team match's IMPs and VPs (``pdf.contract``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from scoring.shared.seats import Side
 
 from ..reports import StandingRow, match_summary, standings_rows
 from ..services.standings import SectionScores
+from . import contract
 from .base import PdfRenderer, rounded, signed
 from .match import totals_block
 
@@ -26,7 +29,10 @@ class StandingsPdf(PdfRenderer):
 
     slug = "standings"
     title = "Standings"
-    description = "Per direction and overall, ranks with ties, the exact fraction where rounding hides it."
+    description = (
+        "Per direction and overall, ranks with ties, the exact fraction where rounding hides it; "
+        "matchpoints and percentages or IMPs at contract bridge."
+    )
 
     def story(self) -> list[Flowable]:
         story: list[Flowable] = [self.text(f"Standings — {self.event.name}", "title")]
@@ -34,7 +40,10 @@ class StandingsPdf(PdfRenderer):
             title = self.section_title(sheet.section)
             if title:
                 story.append(self.text(title, "heading"))
-            story += self.match(sheet) if self.event.is_teams else self.contest(sheet)
+            if self.event.is_contract:
+                story += contract.standings_story(self, sheet)
+            else:
+                story += self.match(sheet) if self.event.is_teams else self.contest(sheet)
             story += self.problems(sheet)
         return story
 

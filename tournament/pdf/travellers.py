@@ -5,6 +5,9 @@ declaration played (table of values; W1912 law 5), the averages each direction w
 with and how they were taken (Law H; reading R-16), then every table's result: contract with
 suit symbols, declarer, tricks, each side's points, the net and each pair's plus or minus. A
 Duplicate Whist traveller prints the tricks each side took; a team match's, each side's gross.
+A contract bridge traveller prints the board's vulnerability, the double-dummy tricks and par,
+the top or the Butler datum, and each table's score with each side's matchpoints or IMPs
+(``pdf.contract``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ..reports import (
     traveller_rows,
 )
 from ..services.standings import SectionScores
+from . import contract
 from .base import GRID, RED, PdfRenderer, contract_markup, plain, signed, suit_markup, trumps_markup
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -44,6 +48,9 @@ class TravellersPdf(PdfRenderer):
             title = self.section_title(sheet.section)
             if title:
                 story.append(self.text(title, "heading"))
+            if self.event.is_contract:
+                story += contract.traveller_story(self, sheet)
+                continue
             played = {s.result.board.number for s in sheet.results}
             boards = [sheet.boards[number] for number in sorted(sheet.boards) if number in played]
             if not boards:
@@ -124,7 +131,8 @@ class TravellersPdf(PdfRenderer):
         ]
         body = [head, *([SEAT_NAMES[row.seat], *(str(n) for n in row.tricks)] for row in diagram.tricks)]
         table = self.table(body, (0.13, 0.05, 0.05, 0.05, 0.05, 0.06), numeric=range(1, 6), font_size=8)
-        caption = "Double-dummy tricks:" if self.event.is_whist else "Double-dummy tricks (royals as spades):"
+        royals = not (self.event.is_whist or self.event.is_contract)
+        caption = "Double-dummy tricks (royals as spades):" if royals else "Double-dummy tricks:"
         return [self.text(caption, "small"), table]
 
     # -- the results of the tables --

@@ -244,6 +244,7 @@ class ContractRecapLine:
     how: str
     rulings: tuple[RulingNote, ...]
     problem: str
+    tricks: int | None = None
 
 
 def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractRecapLine]:
@@ -262,7 +263,7 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
         figure = figures.figure(side.value) if figures else None
         running += figure or 0
         net = scored.net_ns
-        contract, declarer, made, _ = _played(scored)
+        contract, declarer, made, tricks = _played(scored)
         adjusted = ""
         if scored.adjusted is not None:
             adjusted = scored.adjusted[0] if side is Side.NS else scored.adjusted[1]
@@ -287,6 +288,7 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
                 how=figures.how(side.value) if figures else "",
                 rulings=ruling_notes(scored.rulings),
                 problem=scored.problem,
+                tricks=tricks,
             )
         )
     return rows
@@ -315,7 +317,7 @@ def contract_match_rows(sheet: SectionScores) -> list[ContractMatchRow]:
     running = Fraction(0)
     rows = []
     for board in match.boards:
-        running += board.home - board.away if match.unit == "IMPs" else board.home
+        running += board.home  # each team's figure is signed from its own side: home's net runs
         rows.append(
             ContractMatchRow(
                 board.number,

@@ -58,6 +58,16 @@ class RulingRow:
     active: bool
     created: datetime.datetime
     undone_at: datetime.datetime | None
+    adjustment: str = ""  # contract bridge: "A+/A-" (Law 12C2) or the assigned result "3NT S =" (Law 12C1)
+
+
+def adjustment_text(ruling: Ruling) -> str:
+    """A contract bridge adjusted score: each side's artificial score, or the assigned result (Law 12C)."""
+    if ruling.kind == Ruling.Kind.ARTIFICIAL:
+        return f"{ruling.ns_average or '-'}/{ruling.ew_average or '-'}"
+    if ruling.kind == Ruling.Kind.ASSIGNED:
+        return ruling.assigned
+    return ""
 
 
 def rulings_rows(sheet: SectionScores) -> list[RulingRow]:
@@ -79,6 +89,7 @@ def rulings_rows(sheet: SectionScores) -> list[RulingRow]:
             active=r.active,
             created=r.created,
             undone_at=r.undone_at,
+            adjustment=adjustment_text(r),
         )
         for s in sheet.results
         for r in s.rulings

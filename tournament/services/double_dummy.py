@@ -49,7 +49,8 @@ def par_of(hands: Hands, vulnerable: str, dealer: str) -> dict[str, Any]:
     return {"score": int(found.score), "contracts": list(dict.fromkeys(contracts))}
 
 
-_PAR = re.compile(r"([1-7])(NT|N|♠|♥|♦|♣|S|H|D|C)(X{0,2})([NESW])(=|[+-][0-9]+)")
+# endplay writes a doubled par contract's penalty after the declarer, in lower case: "5♣Ex-3".
+_PAR = re.compile(r"([1-7])(NT|N|♠|♥|♦|♣|S|H|D|C)(X{0,2})([NESW])(x{0,2})(=|[+-][0-9]+)")
 _SYMBOL_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "N": "NT"}
 
 
@@ -58,5 +59,6 @@ def _letters(text: str) -> str:
     match = _PAR.fullmatch(text.strip())
     if match is None:
         return text
-    level, strain, doubling, declarer, result = match.groups()
+    level, strain, doubling, declarer, penalty, result = match.groups()
+    doubling = doubling or penalty.upper()
     return f"{level}{_SYMBOL_LETTER.get(strain, strain)}{doubling} {declarer} {result}"

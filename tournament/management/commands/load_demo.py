@@ -18,8 +18,9 @@ USERNAME = "director"
 
 class Command(BaseCommand):
     help = (
-        "Load the demo club with three finished nights (Duplicate Auction pairs with rulings, a "
-        "team-of-four match, compass whist) from fixtures/demo.json into an empty database, and give "
+        "Load the demo club with five finished nights (Duplicate Auction pairs with rulings, a "
+        "team-of-four match, compass whist, a Duplicate Contract Bridge matchpoint pairs night with hand "
+        "records and an IMP teams match) from fixtures/demo.json into an empty database, and give "
         "the demo director a fresh password, printed. make run calls it (DEMO=0 does not). A database "
         "with clubs of its own is left as it is: the demo never joins a club's real data."
     )

@@ -1,0 +1,278 @@
+"""What the printed sheets and the workbook of a contract bridge night add to the on-screen rows.
+
+The lists of the standings (the field, or N-S and E-W of a two-winner Mitchell), the words that
+say how the night was scored, the pair x board matrix, the boards with their dealer,
+vulnerability, top or datum and par, and a team match board by board with both tables' results.
+Every figure is a field of a row of :mod:`tournament.reports.contract`, which are the engine's
+(Laws 12C, 77, 78; spec §2, §3); nothing here scores. The PDFs and the XLSX and CSV writers read
+these rows, so paper, spreadsheet and screen cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scoring.contests.pairs import natural_key
+from scoring.contract.entry import ContractEntry
+from scoring.shared.errors import ScoringError
+from scoring.shared.numbers import mixed_text, round_half_away
+
+from ..models import Event, Ruling
+from ..services.contract_facts import assigned_entry
+from ..services.contract_scoring import MatchFigures
+from ..services.standings import SectionScores
+from .common import _names, _pair_pk
+from .contract import (
+    BoardHeading,
+    ContractMatchRow,
+    ContractStandingRow,
+    ContractTravellerLine,
+    board_heading,
+    contract_match_rows,
+    contract_standings_rows,
+    contract_traveller_rows,
+)
+
+DIRECTION_WORDS = {"NS": "N-S", "EW": "E-W"}
+
+
+def percent_text(value: Fraction | None) -> str:
+    """A percentage to two decimals, halves away from zero, as the standings page prints it: "57.14"."""
+    if value is None:
+        return ""
+    hundredths = round_half_away(Fraction(value) * 100)
+    sign = "-" if hundredths < 0 else ""
+    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
+
+
+def percent_value(value: Fraction | None) -> Fraction | None:
+    """The percentage as the standings print it, to the hundredth (halves away from zero)."""
+    if value is None:
+        return None
+    return Fraction(round_half_away(Fraction(value) * 100), 100)
+
+
+def vp_text(value: Fraction | None) -> str:
+    """Victory Points to two decimals, as the WBF scale publishes them: "12.42" (spec §3.5).
+
+    The engine's VPs are exact hundredths; any other figure is written exactly ("12 1/3")."""
+    if value is None:
+        return ""
+    hundredths = value * 100
+    if hundredths.denominator != 1:
+        return mixed_text(value)
+    whole = int(abs(hundredths))
+    return f"{'-' if value < 0 else ''}{whole // 100}.{whole % 100:02d}"
+
+
+# --- how the night is scored -------------------------------------------------------------------
+
+
+def method_lines(event: Event) -> tuple[str, ...]:
+    """The sentences that say how a contract bridge event is scored, each citing its law."""
+    method = event.method
+    if method == Event.Method.MATCHPOINTS:
+        lines = [
+            f"Matchpoints, {Event.Scale(event.scale).label} (Law 78A). A pair's percentage is its "
+            "matchpoints over the most it could have scored; the exact figure ranks, and a place "
+            "marked = is shared.",
+        ]
+        if event.neuberg:
+            lines.append(
+                "A board with fewer results is factored up to the full top by Neuberg's formula (spec §2.2)."
+            )
+        lines.append(_artificial(event, "of the board's top"))
+        return tuple(lines)
+    if method == Event.Method.BUTLER:
+        if event.datum_drop is None:
+            drop = "one at each end when a board has more than four scores"
+        else:
+            drop = f"{event.datum_drop} at each end" if event.datum_drop else "none"
+        rounding = (
+            "not rounded"
+            if event.datum_rounding == Event.DatumRounding.NONE
+            else "rounded " + Event.DatumRounding(event.datum_rounding).label.lower()
+        )
+        return (
+            "IMPs against a datum (Butler pairs; Law 78B): each board's datum is the mean N-S score, "
+            f"dropping {drop}, {rounding} (spec §3.2). A place marked = is shared.",
+            "An artificial adjusted score (Law 12C2): Average-plus +3, Average 0, Average-minus −3 IMPs.",
+        )
+    if method == Event.Method.CROSS_IMPS:
+        total = "added up" if event.cross_imps == Event.CrossImps.SUM else "averaged over the comparisons"
+        return (
+            f"Cross-IMPs (Law 78B): each score IMPed against every other score on the board, {total} "
+            "(spec §3.3). A place marked = is shared.",
+            "An artificial adjusted score (Law 12C2): Average-plus +3, Average 0, Average-minus −3 IMPs.",
+        )
+    if method == Event.Method.BOARD_A_MATCH:
+        return (
+            "Board-a-match: each board won, tied or lost by the net score, whatever the margin (spec §3.4).",
+        )
+    if method == Event.Method.TOTAL_POINTS:
+        return ("Total points: each board's net score to the home team, added up (Law 78C).",)
+    lines = ["IMPs: each board's net score between the two tables on the WBF scale (Law 78B)."]
+    if event.victory_points == Event.VictoryPoints.WBF:
+        lines.append(
+            "The match's IMP margin in Victory Points on the WBF continuous 20-VP scale (spec §3.5)."
+        )
+    return tuple(lines)
+
+
+def _artificial(event: Event, of: str) -> str:
+    return (
+        f"An artificial adjusted score (Law 12C2): Average-plus {event.average_plus} %, Average "
+        f"{event.average} %, Average-minus {event.average_minus} % {of}."
+    )
+
+
+def assigned_entries(sheet: SectionScores) -> dict[int, ContractEntry]:
+    """The result a director assigned under Law 12C1, by the result it replaces, where it stands.
+
+    The table's own contract stays on record; the sheets print the assigned one beside the score
+    it gives, so that a reader never sees a score next to a contract that did not make it.
+    """
+    found = {}
+    for scored in sheet.results:
+        if not scored.assigned:
+            continue
+        rulings = [r for r in scored.active_rulings if r.kind == Ruling.Kind.ASSIGNED]
+        if not rulings:
+            continue
+        try:
+            found[scored.result.pk] = assigned_entry(rulings[-1])
+        except ScoringError:
+            continue  # the score itself is refused, and the sheet says so as the result's problem
+    return found
+
+
+def entry_parts(entry: ContractEntry) -> tuple[str, str, str, int | None]:
+    """(contract, declarer, result, tricks) of a traveller line: ("3NT", "S", "=", 9), ("Passed out", ...)."""
+    text = entry.text
+    if text == "PASS":
+        return "Passed out", "", "", None
+    contract, declarer, result = text.split()
+    return contract, declarer, result, entry.tricks
+
+
+# --- standings -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StandingList:
+    """One list of the standings: the whole field, or one direction of a two-winner Mitchell."""
+
+    direction: str  # "NS", "EW", or "" for the whole field
+    heading: str
+    rows: list[ContractStandingRow]
+
+
+def standing_lists(sheet: SectionScores) -> list[StandingList]:
+    """The standings as the night ranks them: N-S and E-W when a Mitchell has two winners (spec §5.5)."""
+    contest = sheet.bridge
+    if contest is None or not contest.standings:
+        return []
+    if contest.two_winner:
+        return [
+            StandingList("NS", "North-South", contract_standings_rows(sheet, "NS")),
+            StandingList("EW", "East-West", contract_standings_rows(sheet, "EW")),
+        ]
+    return [StandingList("", "Overall", contract_standings_rows(sheet))]
+
+
+# --- boards --------------------------------------------------------------------------------------
+
+
+def played_boards(sheet: SectionScores) -> list[int]:
+    """The numbers of the boards with at least one result, in order."""
+    return sorted({scored.result.board.number for scored in sheet.results})
+
+
+def board_headings(sheet: SectionScores) -> list[BoardHeading]:
+    """Every played board's dealer, vulnerability, top or datum, the lines that say how, and par."""
+    return [board_heading(sheet, sheet.boards[number]) for number in played_boards(sheet)]
+
+
+def heading_figure(heading: BoardHeading) -> tuple[str, Fraction | int | None]:
+    """ "Top" and the board's top (matchpoints), or "Datum" and its datum (Butler); ("", None) else."""
+    figures = heading.figures
+    if figures is None:
+        return "", None
+    if figures.top is not None:
+        return "Top", figures.top
+    if figures.datum is not None:
+        return "Datum", figures.datum
+    return "", None
+
+
+# --- the pair x board matrix ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ContractMatrixRow:
+    """A pair's matchpoints or IMPs on each board it played, and its total."""
+
+    pair: str
+    pair_pk: int | None
+    names: str
+    cells: tuple[tuple[int, Fraction | None], ...]
+    total: Fraction
+
+
+def contract_matrix(sheet: SectionScores) -> tuple[list[int], list[ContractMatrixRow]]:
+    """The boards, and for every pair its figure on each: the engine's, per table (Law 78)."""
+    contest = sheet.bridge
+    if contest is None:
+        return [], []
+    boards = sorted(contest.boards)
+    figures: dict[str, dict[int, Fraction | None]] = {}
+    for number in boards:
+        for table in contest.boards[number].tables:
+            figures.setdefault(table.ns, {})[number] = table.ns_figure
+            figures.setdefault(table.ew, {})[number] = table.ew_figure
+    rows = []
+    for label in sorted(figures, key=natural_key):
+        cells = tuple((number, figures[label].get(number)) for number in boards)
+        total = sum((figure for _, figure in cells if figure is not None), Fraction(0))
+        rows.append(ContractMatrixRow(label, _pair_pk(sheet, label), _names(sheet, label), cells, total))
+    return boards, rows
+
+
+# --- a team match with both tables ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBoardLine:
+    """One board of a team match: its marks, what each table played, and what the board earned."""
+
+    heading: BoardHeading
+    figures: ContractMatchRow
+    home_table: ContractTravellerLine | None  # the home team sitting N-S
+    away_table: ContractTravellerLine | None  # the away team sitting N-S
+
+
+def match_board_lines(sheet: SectionScores) -> list[MatchBoardLine]:
+    """Every board of the match played at both tables, each table's result beside the IMPs (Law 78B)."""
+    lines = []
+    for row in contract_match_rows(sheet):
+        home = away = None
+        for line in contract_traveller_rows(sheet, row.board):
+            pair = sheet.pairs.get(line.ns)
+            team = pair.team.label if pair is not None and pair.team is not None else ""
+            if team == "A":
+                home = line
+            elif team == "B":
+                away = line
+        lines.append(MatchBoardLine(board_heading(sheet, sheet.boards[row.board]), row, home, away))
+    return lines
+
+
+def match_of(sheet: SectionScores) -> MatchFigures | None:
+    """The section's team match, once both tables have played a board."""
+    return sheet.bridge.match if sheet.bridge is not None else None
+
+
+def direction_word(direction: str | None) -> str:
+    """ "N-S", "E-W", or "" for a pair of a one-winner field."""
+    return DIRECTION_WORDS.get(direction or "", "")
