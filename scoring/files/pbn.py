@@ -81,12 +81,16 @@ def dealer_for(number: int) -> Seat:
 
 @dataclass(frozen=True, slots=True)
 class Tag:
-    """One tag pair, the line it is on, and the section lines that follow it (a table's rows)."""
+    """One tag pair, the line it is on, and the section lines that follow it (a table's rows).
+
+    ``section_lines`` holds the file's line number of each section line, for messages.
+    """
 
     name: str
     value: str
     line: int
     section: tuple[str, ...] = ()
+    section_lines: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +166,7 @@ def read_games(source: bytes | str) -> tuple[Game, ...]:
         raise PbnError("This is not a PBN file: it holds binary data. Upload the .pbn text file.")
     games: list[Game] = []
     tags: list[Tag] = []
+    sections: dict[int, list[tuple[int, str]]] = {}
     start = 0
     previous: dict[str, str] = {}
     in_comment = False
@@ -169,10 +174,20 @@ def read_games(source: bytes | str) -> tuple[Game, ...]:
     def close() -> None:
         nonlocal tags
         if tags:
+            for index, rows in sections.items():
+                tag = tags[index]
+                tags[index] = Tag(
+                    tag.name,
+                    tag.value,
+                    tag.line,
+                    tuple(text for _, text in rows),
+                    tuple(number for number, _ in rows),
+                )
             game = Game(tuple(tags), start)
             games.append(game)
             previous.update((tag.name, tag.value) for tag in game.tags)
             tags = []
+            sections.clear()
 
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
@@ -190,8 +205,7 @@ def read_games(source: bytes | str) -> tuple[Game, ...]:
                 start = number
             tags.extend(_tags_on(line, number, previous))
         elif tags and _takes_section(tags[-1].name):
-            last = tags[-1]
-            tags[-1] = Tag(last.name, last.value, last.line, (*last.section, line))
+            sections.setdefault(len(tags) - 1, []).append((number, line))
         else:
             raise PbnError(
                 f"Line {number} is not PBN: {quoted(line)} is neither a tag such as "
@@ -371,7 +385,9 @@ def _takes_section(name: str) -> bool:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    # PBN 2.1 §3.7 escapes only a quote and the backslash itself; any other backslash is
+    # text, as in a table's column formats (MP_NS\4R).
+    return re.sub(r'\\([\\"])', r"\1", value)
 
 
 def _escape(value: str) -> str:

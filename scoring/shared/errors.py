@@ -40,6 +40,10 @@ class PbnError(ScoringError):
     """A PBN file that cannot be read as a hand record: the message names the board and line."""
 
 
+class UsebioError(ScoringError):
+    """A USEBIO XML file that cannot be read as a scored session: the message names the element and line."""
+
+
 def quoted(value: object) -> str:
     """A value as an error message quotes it: briefly, and as JSON would show it.
 
