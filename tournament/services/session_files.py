@@ -77,11 +77,6 @@ class Running:
         return 100 * self.total / self.top if self.top else None
 
 
-def sessions_of(event: Event) -> list[int]:
-    """The event's session numbers, in order (1 for a night of one session)."""
-    return sorted({section.session for section in event.sections.all()}) or [1]
-
-
 def _decimal(value: Fraction | int | None, places: int = 2) -> Decimal | None:
     """An exact figure as the files write it: ``places`` decimals, halves away from zero (R-7)."""
     if value is None:
@@ -92,10 +87,17 @@ def _decimal(value: Fraction | int | None, places: int = 2) -> Decimal | None:
 
 def session_sheets(event: Event, session: int) -> list[SectionScores]:
     """Every section of one session, scored."""
-    sections = [s for s in event.sections.all() if s.session == session]
-    for section in sections:
+    return event_sheets(event).get(session, [])
+
+
+def event_sheets(event: Event) -> dict[int, list[SectionScores]]:
+    """Every section of the event scored, session by session: one query for the sections, then
+    each section's four (``standings.load_section``)."""
+    sheets: dict[int, list[SectionScores]] = {}
+    for section in event.sections.all():
         section.event = event
-    return [score_section(section) for section in sections]
+        sheets.setdefault(section.session, []).append(score_section(section))
+    return dict(sorted(sheets.items()))
 
 
 def running_totals(event: Event, upto: int, sheets: dict[int, list[SectionScores]]) -> dict[str, Running]:
@@ -134,11 +136,11 @@ def event_session(event: Event, session: int | None = None) -> model.Session:
         raise ExportRefused(
             "Only a contract bridge pairs night is written as a PBN or USEBIO results file (spec §6)."
         )
-    numbers = sessions_of(event)
+    sheets = event_sheets(event)
+    numbers = sorted(sheets) or [1]
     number = session if session is not None else numbers[-1]
     if number not in numbers:
         raise ExportRefused(f"This event has no session {number}: its sessions are {_listed(numbers)}.")
-    sheets = {n: session_sheets(event, n) for n in numbers if n <= number}
     mine = sheets[number]
     if not mine:
         raise ExportRefused("This event has no section to write.")
