@@ -119,7 +119,7 @@ class EventForm(forms.Form):
         required=False,
     )
     scale = forms.ChoiceField(
-        label="Matchpoint scale", choices=Event.Scale.choices, initial=Event.Scale.EUROPEAN
+        label="Matchpoint scale", choices=Event.Scale.choices, initial=Event.Scale.EUROPEAN, required=False
     )
     neuberg = forms.BooleanField(
         label="Neuberg: factor a board with fewer results up to the full top (spec §2.2)",
