@@ -15,15 +15,21 @@ from django.utils.safestring import SafeString
 
 from scoring.shared.numbers import mixed_text
 
-from .reports.common import symbol_text
+from .reports.common import percent_text, symbol_text
 from .reports.contract import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
 from .tables import NUM, Base, contract_cell, exact, link, plus_minus
-from .templatetags.duplicate import mixed, percent, signed
+from .templatetags.duplicate import mixed, signed
 
 
 def _percent(value: Fraction | None) -> str:
     """A percentage to two decimals, as the standings print it: "57.14" (the exact figure ranks)."""
-    return percent(value).replace("−", "-")
+    return percent_text(value)
+
+
+def _rename(table: tables.Table, name: str, heading: str) -> None:
+    """Head a column with the unit or the team it holds, unless the page leaves the column out."""
+    if name in table.columns:
+        table.columns[name].column.verbose_name = heading
 
 
 class ContractStandingsTable(Base):
@@ -44,7 +50,7 @@ class ContractStandingsTable(Base):
         if unit != "MP":
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "top", "percent")
         super().__init__(data, links, **kwargs)
-        self.columns["total"].column.verbose_name = unit
+        _rename(self, "total", unit)
 
     def render_pair(self, record: ContractStandingRow) -> SafeString | str:
         return link(self.links.recap(record.pair_pk), record.pair)
@@ -93,8 +99,8 @@ class ContractTravellerTable(Base):
     def __init__(self, data: Any, links: Any, unit: str = "MP", **kwargs: Any) -> None:
         super().__init__(data, links, **kwargs)
         self.unit = unit
-        self.columns["ns_figure"].column.verbose_name = f"N-S {unit}"
-        self.columns["ew_figure"].column.verbose_name = f"E-W {unit}"
+        _rename(self, "ns_figure", f"N-S {unit}")
+        _rename(self, "ew_figure", f"E-W {unit}")
 
     def render_ns(self, record: ContractTravellerLine) -> SafeString | str:
         return link(self.links.recap(record.ns_pk), record.ns)
@@ -164,7 +170,7 @@ class ContractRecapTable(Base):
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "top")
         super().__init__(data, links, **kwargs)
         self.unit = unit
-        self.columns["figure"].column.verbose_name = unit
+        _rename(self, "figure", unit)
 
     def render_board(self, value: int) -> SafeString | str:
         return link(self.links.traveller(value), str(value))
@@ -226,8 +232,8 @@ class ContractMatchTable(Base):
 
     def __init__(self, data: Any, links: Any, home: str, away: str, **kwargs: Any) -> None:
         super().__init__(data, links, **kwargs)
-        self.columns["home"].column.verbose_name = home
-        self.columns["away"].column.verbose_name = away
+        _rename(self, "home", home)
+        _rename(self, "away", away)
 
     def render_board(self, value: int) -> SafeString | str:
         return link(self.links.traveller(value), str(value))

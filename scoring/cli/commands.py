@@ -1,4 +1,4 @@
-"""The command line of the scoring engine: ``python -m scoring deal | pairs | teams``.
+"""The command line of the scoring engine: ``python -m scoring deal | pairs | teams | imps``.
 
 The contract is specs/scoring-cli.md. Input on stdin, output on stdout, UTF-8 JSON. A value
 the laws do not allow is never guessed at and never crashes the program: that item's
@@ -15,6 +15,7 @@ This is the only module of ``scoring`` that does input and output.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
 import sys
@@ -23,6 +24,8 @@ from typing import Any, TextIO
 
 from ..auction.deal import Deal, DealScore, Options, SlamScale, score_deal
 from ..shared.errors import DealError, ScoringError, quoted
+from .contract import run_contract
+from .matchpoints import run_matchpoints
 
 SCORED, REFUSED, NOT_JSON = 0, 1, 2
 
@@ -59,10 +62,25 @@ def _run_teams(stdin: TextIO, stdout: TextIO) -> int:
     return contests.run_teams(stdin, stdout)
 
 
+def _load(module: str, function: str) -> Callable[[TextIO, TextIO], int]:
+    """A subcommand whose module ``scoring.cli.<module>`` is imported only when it is asked for."""
+
+    def run(stdin: TextIO, stdout: TextIO) -> int:
+        command: Callable[[TextIO, TextIO], int] = getattr(
+            importlib.import_module(f"{__package__}.{module}"), function
+        )
+        return command(stdin, stdout)
+
+    return run
+
+
 COMMANDS: dict[str, Callable[[TextIO, TextIO], int]] = {
     "deal": run_deal,
     "pairs": _run_pairs,
     "teams": _run_teams,
+    "contract": run_contract,
+    "matchpoints": run_matchpoints,
+    "imps": _load("imps", "run_imps"),
 }
 
 _HELP = {
@@ -78,6 +96,11 @@ _HELP = {
         "score a team match (Law G)",
         "Reads one JSON object {'teams': ..., 'results': [...]} on stdin.",
     ),
+    "imps": (
+        "score a contract bridge pairs session by Butler IMPs or cross-IMPs (Law 78B)",
+        "Reads one JSON object {'method': 'butler' or 'cross', 'datum': {...}, 'total': ..., "
+        "'results': [...]} on stdin; writes each pair's IMPs and rank and each board's datum and rows.",
+    ),
 }
 
 
@@ -89,10 +112,16 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
     for name in COMMANDS:
-        summary, description = _HELP[name]
+        summary, description = _HELP.get(name) or _described(COMMANDS[name])
         commands.add_parser(name, help=summary, description=description)
     arguments = parser.parse_args(argv)
     return COMMANDS[arguments.command](stdin or _utf8_in(), stdout or _utf8_out())
+
+
+def _described(run: Callable[[TextIO, TextIO], int]) -> tuple[str, str]:
+    """A command's help from its function's docstring, for commands that bring no help of their own."""
+    text = (run.__doc__ or "").strip()
+    return text.split("\n")[0], text
 
 
 def deal_from_json(data: object) -> tuple[Deal, Options]:

@@ -43,6 +43,9 @@ class Award(enum.Enum):
     PLUS = "A+"
     AVERAGE = "A"
     MINUS = "A-"
+    # The same members under the names the IMP modules first gave them.
+    AVERAGE_PLUS = "A+"
+    AVERAGE_MINUS = "A-"
 
     @classmethod
     def parse(cls, text: object) -> Award:

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..shared.errors import ContestError
-from .imps import AWARD_IMPS, Award, CrossTotal, DatumRounding, butler_datum, cross_imps, default_drop, imps
+from .adjusted import Award
+from .imps import AWARD_IMPS, CrossTotal, DatumRounding, butler_datum, cross_imps, default_drop, imps
 from .pairs import natural_key
 from .ranking import Place, competition_ranks
 

@@ -7,8 +7,9 @@
   end, take the mean of the rest, round it as the event says (:class:`DatumRounding`).
 * :func:`cross_imps` — each score IMPed against every other score on the board, summed or
   averaged (spec §3.3, :class:`CrossTotal`).
-* :class:`Award` — the artificial adjusted scores A+, A, A− (Law 12C2) and their IMPs,
-  +3, 0, −3 (spec §3.3; Law 86A for teams).
+* :data:`AWARD_IMPS` — the IMPs of the artificial adjusted scores A+, A, A− (Law 12C2,
+  :class:`.adjusted.Award`): +3, 0, −3 (spec §3.3; Law 86A for teams); :func:`imp_awards`
+  reads them as files write them ("A+/A-", "A6040").
 
 A pairs session scored by IMPs (adjusted tables, board rows, totals, ranks and sit-outs)
 is built on these in :mod:`.imp_pairs`.
@@ -17,14 +18,15 @@ is built on these in :mod:`.imp_pairs`.
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
-from ..shared.errors import ContestError
+from ..shared.errors import ContestError, quoted
 from ..shared.lookup import lookup, snake
 from ..shared.numbers import round_half_away
+from .adjusted import Artificial
+from .adjusted import Award as Award  # the IMP modules' callers import it from here
 
 #: The lower bound of each IMP of the WBF scale, Law 78B (2017): 20 points earn 1 IMP,
 #: 50 earn 2, ... 4000 and more earn 24.
@@ -204,62 +206,32 @@ def cross_imps(scores: Sequence[int | Fraction], total: CrossTotal = CrossTotal.
     return result
 
 
-class Award(enum.Enum):
-    """An artificial adjusted score for one side (Law 12C2): Average-plus, Average, Average-minus.
-
-    Files spell them "A+", "A", "A-" (PBN, Ruter), and USEBIO programs as the two sides'
-    percentages, "A6040" for N-S 60 % and E-W 40 % (see :meth:`pair_from_code`).
-    """
-
-    AVERAGE_PLUS = "A+"
-    AVERAGE = "A"
-    AVERAGE_MINUS = "A-"
-
-    @classmethod
-    def parse(cls, text: object) -> Award:
-        """Read "A+", "A" or "A-" (also "A−", "Avg+", "Ave-", "60%", "50%", "40%"); else a ContestError."""
-        if isinstance(text, cls):
-            return text
-        if isinstance(text, str):
-            word = text.strip().upper().replace("−", "-").replace("–", "-").replace(" ", "")
-            word = _AWARD_ALIASES.get(word, word)
-            for member in cls:
-                if member.value == word:
-                    return member
-        raise ContestError(
-            f"{text!r} is not an artificial adjusted score: use A+, A or A- "
-            "(Average-plus, Average, Average-minus, Law 12C2)."
-        )
-
-    @classmethod
-    def pair_from_code(cls, code: str) -> tuple[Award, Award]:
-        """The N-S and E-W awards of a USEBIO code such as "A6040" (N-S 60 %, E-W 40 %).
-
-        Only 60, 50 and 40 name an award of Law 12C2; "A5050" is Average to both sides,
-        "A6060" Average-plus to both.
-        """
-        found = re.fullmatch(r"\s*A\s*(\d\d)\s*(\d\d)\s*", code) if isinstance(code, str) else None
-        if found is None:
-            raise ContestError(
-                f"{code!r} is not an adjusted score code: write A followed by the two sides' percentages, "
-                'as "A6040" (Law 12C2).'
-            )
-        return cls.parse(found[1] + "%"), cls.parse(found[2] + "%")
-
-
-_AWARD_ALIASES = {
-    "AVG+": "A+",
-    "AVE+": "A+",
-    "AVG": "A",
-    "AVE": "A",
-    "AVG-": "A-",
-    "AVE-": "A-",
-    "60%": "A+",
-    "50%": "A",
-    "40%": "A-",
-}
-
 #: The IMPs of each award on one comparison (spec §3.3; Law 86A in teams): +3, 0, −3.
 AWARD_IMPS: Mapping[Award, Fraction] = MappingProxyType(
-    {Award.AVERAGE_PLUS: Fraction(3), Award.AVERAGE: Fraction(0), Award.AVERAGE_MINUS: Fraction(-3)}
+    {Award.PLUS: Fraction(3), Award.AVERAGE: Fraction(0), Award.MINUS: Fraction(-3)}
 )
+
+
+_PERCENT_AWARDS = {Fraction(60): Award.PLUS, Fraction(50): Award.AVERAGE, Fraction(40): Award.MINUS}
+
+
+def imp_awards(adjusted: Artificial | str) -> tuple[Award, Award]:
+    """The N-S and E-W awards of an artificial adjusted score, for IMP scoring (Law 12C2).
+
+    Reads what files write: "A+/A-", or the sides' percentages as USEBIO programs do,
+    "A6040" (Average-plus to N-S, Average-minus to E-W), "A5050", "A6060". In IMPs an award
+    is a number of IMPs, not a share of a top, so only 60, 50 and 40 % name one.
+    """
+    artificial = Artificial.parse(adjusted)
+    awards = []
+    for side in (artificial.ns, artificial.ew):
+        if isinstance(side, Award):
+            awards.append(side)
+        elif side in _PERCENT_AWARDS:
+            awards.append(_PERCENT_AWARDS[side])
+        else:
+            raise ContestError(
+                f"{quoted(artificial.text)} gives a side {side} %, which is no award in IMPs: "
+                "60, 50 and 40 % are Average-plus, Average and Average-minus (Law 12C2)."
+            )
+    return awards[0], awards[1]

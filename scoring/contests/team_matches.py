@@ -26,7 +26,8 @@ from fractions import Fraction
 
 from ..shared.errors import ContestError
 from ..shared.lookup import lookup, snake
-from .imps import AWARD_IMPS, Award, imps
+from .adjusted import Award
+from .imps import AWARD_IMPS, imps
 from .victory_points import wbf_vp
 
 
@@ -237,9 +238,9 @@ def score_board(
         home_award, away_award = board.adjusted
         home, away = _whole_imps(award_imps[home_award]), _whole_imps(award_imps[away_award])
         points = {
-            Award.AVERAGE_PLUS: scale.win,
+            Award.PLUS: scale.win,
             Award.AVERAGE: scale.win / 2,
-            Award.AVERAGE_MINUS: Fraction(0),
+            Award.MINUS: Fraction(0),
         }
         return BoardOutcome(board, None, home, away, points[home_award], points[away_award])
     swing = imps(net)

@@ -173,7 +173,39 @@ def demo(transactional_db: None) -> Iterator[None]:
     set_status(event=event, user=user, status=Event.Status.RUNNING, published=True)
     seating = event.sections.get().seatings.order_by("round", "table__number").first()
     make_result(seating, seating.board_numbers[0], "3NTX N 10", honours=(2, 0, 1, 1))
+    _contract_nights(club, user)
     yield
+
+
+def _contract_nights(club: Club, user: Any) -> None:
+    """Duplicate Contract Bridge in play: a matchpoint pairs night with a deal, an adjusted score and
+    an assigned one, and an IMP team match with Victory Points, each with a result to confirm."""
+    from tests.tournament.contract_night import make_contract_event, play_contract, varied
+    from tournament.services.rulings import add_ruling
+
+    pairs = make_contract_event(club, user, name="Contract pairs in play, scored by matchpoints", pairs=10)
+    pairs.sections.get().boards.update(
+        hands="N:A764.AK4.A8.J832 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6 T3.JT5.J762.AK94"
+    )
+    teams = make_contract_event(
+        club, user, name="Contract team match", form=Event.Form.TEAMS, victory_points=Event.VictoryPoints.WBF
+    )
+    for event in (pairs, teams):
+        set_status(event=event, user=user, status=Event.Status.RUNNING, published=True)
+        play_contract(event, lambda seating, board: varied(seating, board) if seating.round == 1 else None)
+    first, second = Result.objects.filter(section__event=pairs).order_by("pk")[:2]
+    add_ruling(
+        result=first,
+        user=user,
+        kind="artificial",
+        law="Law 12C2",
+        reason="Fouled.",
+        ns_average="A+",
+        ew_average="A-",
+    )
+    add_ruling(
+        result=second, user=user, kind="assigned", law="Law 12C1", reason="Misinformation.", assigned="4S N ="
+    )
 
 
 def shown_wide(page: Page, what: str) -> list[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 SCORING = Path(__file__).resolve().parents[2] / "scoring"
-MODULES = sorted(SCORING.glob("*.py"))
+MODULES = sorted(SCORING.rglob("*.py"))
 
 
 def imported_roots(path: Path) -> set[str]:
@@ -23,12 +23,12 @@ def imported_roots(path: Path) -> set[str]:
     return roots
 
 
-@pytest.mark.parametrize("path", MODULES, ids=[p.name for p in MODULES])
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(SCORING)) for p in MODULES])
 def test_scoring_module_imports_no_django(path: Path) -> None:
     assert "django" not in imported_roots(path)
 
 
-@pytest.mark.parametrize("path", MODULES, ids=[p.name for p in MODULES])
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(SCORING)) for p in MODULES])
 def test_scoring_module_imports_only_the_standard_library(path: Path) -> None:
     foreign = {
         name for name in imported_roots(path) if name not in sys.stdlib_module_names and name != "scoring"
@@ -51,7 +51,7 @@ def public_functions(path: Path) -> list[ast.FunctionDef | ast.ClassDef]:
     ]
 
 
-@pytest.mark.parametrize("path", MODULES, ids=[p.name for p in MODULES])
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(SCORING)) for p in MODULES])
 def test_every_public_function_and_class_has_a_docstring(path: Path) -> None:
     missing = [node.name for node in public_functions(path) if not ast.get_docstring(node)]
     assert not missing, f"{path.name}: no docstring on {missing}"

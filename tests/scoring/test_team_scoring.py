@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.contests.imps import Award
+from scoring.contests.adjusted import Award
 from scoring.contests.team_events import (
     Pairing,
     round_robin,
@@ -26,7 +26,7 @@ from scoring.contests.team_matches import (
 )
 from scoring.shared.errors import ContestError
 
-A_PLUS, AVERAGE, A_MINUS = Award.AVERAGE_PLUS, Award.AVERAGE, Award.AVERAGE_MINUS
+A_PLUS, AVERAGE, A_MINUS = Award.PLUS, Award.AVERAGE, Award.MINUS
 
 # --- boards --------------------------------------------------------------------------------
 

@@ -40,7 +40,9 @@ def make_contract_result(seating: Seating, board_number: int, text: str, **kwarg
 def play_contract(event: Event, text_for: Any, **kwargs: Any) -> list[Any]:
     """A result at every table on every board: ``text_for(seating, board)`` gives the text, or None."""
     results = []
-    seatings = Seating.objects.filter(section__event=event).select_related("table", "ns", "ew", "section__event")
+    seatings = Seating.objects.filter(section__event=event).select_related(
+        "table", "ns", "ew", "section__event"
+    )
     for seating in seatings.order_by("round", "table__number"):
         for number in seating.board_numbers:
             text = text_for(seating, number)

@@ -48,7 +48,9 @@ def tapped(seating: Seating, board: int, **overrides: Any) -> dict[str, Any]:
 
 
 def enter(client: Any, seating: Seating, board: int, **overrides: Any) -> Any:
-    return client.post(reverse("table_enter", args=[seating.table.secret]), tapped(seating, board, **overrides))
+    return client.post(
+        reverse("table_enter", args=[seating.table.secret]), tapped(seating, board, **overrides)
+    )
 
 
 def test_the_board_page_shows_the_vulnerability_and_asks_no_honours(client):
@@ -84,7 +86,9 @@ def test_a_passed_out_board_is_recorded_and_scores_nothing(client):
     assert response.status_code == 302
     result = Result.objects.get(seating=seating, board__number=board)
     assert result.passed_out and result.level is None
-    assert "Passed out: no score to either side (Law 77)." in client.get(response["Location"]).content.decode()
+    assert (
+        "Passed out: no score to either side (Law 77)." in client.get(response["Location"]).content.decode()
+    )
 
 
 @pytest.mark.parametrize(
@@ -132,3 +136,32 @@ def test_the_table_corrects_its_entry_and_the_opponents_confirm(client):
     assert client.post(reverse("table_confirm", args=[seating.table.secret, result.pk])).status_code == 302
     result.refresh_from_db()
     assert result.status == Result.Status.CONFIRMED
+
+
+@pytest.mark.parametrize("pairs", [6, 12], ids=["3-tables", "6-tables"])
+def test_the_phone_pages_run_a_fixed_number_of_queries(client, django_assert_num_queries, pairs):
+    event = running_night(pairs=pairs)
+    for table in range(1, pairs // 2 + 1):
+        seating = seating_of(event, table=table)
+        for board in seating.board_numbers:
+            assert enter(client, seating, board).status_code == 302
+    seating = seating_of(event, table=2)
+    result = Result.objects.filter(seating=seating).first()
+    # 1 the table by its secret, with its section, event and club; 2 its seatings with pairs and
+    # players; 3 its results with their boards (and, on a result's page: 4 the result with its
+    # board, seating and pairs, 5 its rulings)
+    with django_assert_num_queries(3):
+        assert client.get(reverse("table_home", args=[seating.table.secret])).status_code == 200
+    with django_assert_num_queries(5):
+        assert client.get(reverse("table_result", args=[seating.table.secret, result.pk])).status_code == 200
+
+
+def test_a_second_phone_entering_the_same_board_is_shown_what_was_recorded(client):
+    seating = seating_of(running_night())
+    board = seating.board_numbers[0]
+    enter(client, seating, board)
+    same = enter(client, seating, board)
+    assert same.status_code == 302 and "already recorded just so" in str(list(same.wsgi_request._messages))
+    other = enter(client, seating, board, level=3, strain="NT", declarer="S", tricks=8)
+    assert other.status_code == 200 and 'id="entered-before"' in other.content.decode()
+    assert Result.objects.count() == 1

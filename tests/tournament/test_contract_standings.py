@@ -7,9 +7,14 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from tests.tournament.contract_night import make_contract_event, make_contract_result, name_pairs, play_contract
+from tests.tournament.contract_night import (
+    make_contract_event,
+    make_contract_result,
+    name_pairs,
+    play_contract,
+)
 from tests.tournament.factories import make_member
-from tournament.models import Event, Pair, Result, Seating
+from tournament.models import Event, Result, Seating
 from tournament.services.events import set_status
 from tournament.services.standings import score_section
 
@@ -25,8 +30,12 @@ def seatings(event: Event) -> list[Seating]:
 
 
 def published(event: Event) -> Event:
-    director = event.club.memberships.first().user if event.club.memberships.exists() else make_member(event.club)
-    return set_status(event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True)
+    director = (
+        event.club.memberships.first().user if event.club.memberships.exists() else make_member(event.club)
+    )
+    return set_status(
+        event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True
+    )
 
 
 BOARD_ONE = {1: "4H N =", 2: "4H N +1", 3: "3NT S -1"}  # board 1 at tables 1, 2, 3: +420, +450, -50
@@ -70,7 +79,7 @@ def test_a_butler_night_shows_imps_in_the_standings_and_the_datum_on_the_travell
     event = published(board_one_night(method=Event.Method.BUTLER))
     args = [event.club.slug, event.pk]
     page = client.get(reverse("event", args=args)).content.decode()
-    assert "IMPs against a datum (Butler pairs)" in page
+    assert "Scored by: IMPs against a datum (Butler pairs)." in page
     assert "N-S pairs" in page and "E-W pairs" in page  # a Mitchell has two winners
     traveller = client.get(reverse("traveller", args=[*args, "A", 1])).content.decode()
     assert "Butler datum +270" in traveller
@@ -94,3 +103,151 @@ def test_a_pairs_recap_lists_its_boards_with_imps(client):
     assert "−8" in page
     csv = client.get(reverse("recap", args=[event.club.slug, event.pk, pair.pk]) + "?_export=csv")
     assert csv.status_code == 200 and "-8" in csv.content.decode()
+
+
+# Matchpoints ---------------------------------------------------------------------------------
+
+
+def test_matchpoints_on_the_european_scale_top_four_with_three_results():
+    event = board_one_night()
+    board = score_section(event.sections.get()).bridge.boards[1]
+    assert board.top == 4  # 2 × (3 − 1)
+    figures = {t.score_ns: (t.ns_figure, t.ew_figure) for t in board.tables}
+    assert figures == {450: (4, 0), 420: (2, 2), -50: (0, 4)}
+    how = next(t.ns_how for t in board.tables if t.score_ns == 420)
+    assert (
+        how == "N-S +420 beat 1, tied 0 and lost to 1 of 2 other N-S scores: 2 MP (Law 78A), of a top of 4."
+    )
+
+
+def test_a_board_with_fewer_results_is_factored_by_neuberg_and_says_so():
+    event = board_one_night()
+    # Board 3 played at two tables only: +420 and +450 on a night whose boards have three results.
+    for seating in seatings(event):
+        if 3 in seating.board_numbers and seating.table.number in (1, 2):
+            make_contract_result(seating, 3, {1: "4H N =", 2: "4H N +1"}[seating.table.number])
+        elif 3 in seating.board_numbers:
+            pass
+    board = score_section(event.sections.get()).bridge.boards[3]
+    low = next(t for t in board.tables if t.score_ns == -50 or (t.ns_figure is not None and t.ns_figure < 2))
+    # M = 0 of n = 2, N = 3 on the European scale: (0 + 1) × 3/2 − 1 = 1/2.
+    assert low.ns_figure == Fraction(1, 2)
+    assert "Neuberg (M + 1) × N/n − 1 with M = 0, n = 2, N = 3: 1/2 of 4 MP (spec §2.2)" in low.ns_how
+    assert any("2 results of the 3 expected" in line for line in board.lines)
+
+
+def test_matchpoints_on_the_acbl_scale_halve_the_european():
+    event = board_one_night(scale=Event.Scale.ACBL)
+    board = score_section(event.sections.get()).bridge.boards[1]
+    assert board.top == 2
+    assert sorted(t.ns_figure for t in board.tables) == [0, 1, 2]
+
+
+def test_a_full_mitchell_ranks_each_direction_with_percentages_and_ties(client):
+    event = make_contract_event()
+    name_pairs(event, make_member(event.club))
+    play_contract(event, lambda seating, board: "4H N =" if seating.table.number != 2 else "4H N +1")
+    sheet = score_section(event.sections.get())
+    contest = sheet.bridge
+    assert contest.two_winner
+    ns = contest.direction_standings("NS")
+    assert ns[0].pair == "2NS"  # always the overtrick
+    assert ns[0].percent == 100 and ns[1].place.text == "2=" and ns[2].place.text == "2="
+    assert ns[1].percent == 25
+    published(event)
+    page = client.get(reverse("event", args=[event.club.slug, event.pk])).content.decode()
+    assert "100.00" in page and "25.00" in page and "2=" in page
+    csv = client.get(reverse("event", args=[event.club.slug, event.pk]) + "?_export=csv&table=A-ns")
+    assert csv.status_code == 200 and "100.00" in csv.content.decode()
+
+
+def test_an_artificial_score_takes_the_events_percentages_of_the_top():
+    from tournament.models import Ruling
+    from tournament.services.rulings import add_ruling
+
+    event = board_one_night(average_plus=60, average=50, average_minus=40)
+    director = event.club.memberships.first().user
+    result = Result.objects.get(board__number=1, seating__table__number=3)
+    add_ruling(
+        result=result,
+        user=director,
+        kind=Ruling.Kind.ARTIFICIAL,
+        law="Law 12C2",
+        reason="Fouled auction.",
+        ns_average="A-",
+        ew_average="A+",
+    )
+    board = score_section(event.sections.get()).bridge.boards[1]
+    adjusted = next(t for t in board.tables if t.adjusted)
+    assert adjusted.adjusted == ("A-", "A+")
+    assert (adjusted.ns_figure, adjusted.ew_figure) == (Fraction(8, 5), Fraction(12, 5))  # 40 % and 60 % of 4
+
+
+# Teams --------------------------------------------------------------------------------------
+
+
+def team_night(method: str = Event.Method.TEAM_IMPS, **kwargs) -> Event:
+    event = make_contract_event(form=Event.Form.TEAMS, method=method, **kwargs)
+    # Home (team A) sits N-S at table 1; table 1 makes 4♥+1, table 2 goes one down: a 10-IMP swing a board.
+    play_contract(event, lambda seating, board: "4H N +1" if seating.table.number == 1 else "4H N -1")
+    return event
+
+
+def test_a_team_match_by_imps_and_its_victory_points(client):
+    event = team_night(victory_points=Event.VictoryPoints.WBF)
+    match = score_section(event.sections.get()).bridge.match
+    assert match is not None and len(match.boards) == 8
+    nv = next(b for b in match.boards if b.number == 1)
+    assert (nv.home_ns, nv.away_ns, nv.net) == (450, -50, 500)
+    assert nv.home == 11  # 500 → 11 IMPs (Law 78B)
+    assert match.vp_home + match.vp_away == 20 and match.vp_home > 10
+    published(event)
+    page = client.get(reverse("match", args=[event.club.slug, event.pk])).content.decode()
+    assert "VPs" in page and "WBF continuous 20-VP scale" in page
+
+
+def test_board_a_match_wins_every_board_whatever_the_margin():
+    event = team_night(method=Event.Method.BOARD_A_MATCH, scale=Event.Scale.ACBL)
+    match = score_section(event.sections.get()).bridge.match
+    assert match.home_total == 8 and match.away_total == 0
+
+
+def test_total_points_add_the_nets():
+    event = team_night(method=Event.Method.TOTAL_POINTS)
+    match = score_section(event.sections.get()).bridge.match
+    assert match.home_total == sum(b.net for b in match.boards)
+
+
+def test_closing_the_night_keeps_each_pairs_place_for_the_players_pages():
+    from tournament.models import PairStanding
+
+    event = make_contract_event()
+    name_pairs(event, event.club.memberships.get().user)
+    play_contract(event, lambda seating, board: "4H N =" if seating.table.number != 2 else "4H N +1")
+    published(event)
+    kept = {
+        s.pair.label: s
+        for s in PairStanding.objects.filter(pair__section__event=event).select_related("pair")
+    }
+    assert (kept["2NS"].rank, kept["2NS"].of, kept["2NS"].score) == ("1", 3, "100.00 % (24 MP)")
+    assert kept["1NS"].rank == "2=" and kept["1NS"].score == "25.00 % (6 MP)"
+
+
+def test_an_artificial_score_in_a_team_match_gives_each_team_its_award():
+    from tournament.models import Ruling
+    from tournament.services.rulings import add_ruling
+
+    event = team_night()
+    director = event.club.memberships.first().user
+    away_table = Result.objects.get(board__number=1, seating__table__number=2)  # team B sits N-S there
+    add_ruling(
+        result=away_table,
+        user=director,
+        kind=Ruling.Kind.ARTIFICIAL,
+        law="Law 12C2",
+        reason="Fouled board.",
+        ns_average="A-",
+        ew_average="A+",
+    )
+    board = next(b for b in score_section(event.sections.get()).bridge.match.boards if b.number == 1)
+    assert board.adjusted == ("A+", "A-") and (board.home, board.away) == (3, -3)

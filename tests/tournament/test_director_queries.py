@@ -158,3 +158,68 @@ def test_a_result_page_runs_eight_queries(django_assert_num_queries: Any, pairs:
     with django_assert_num_queries(8):
         response = cast.clients["director"].get(reverse("result_edit", args=[*cast.url_args(), result.pk]))
     assert response.status_code == 200
+
+
+# Duplicate Contract Bridge ------------------------------------------------------------------
+
+
+def full_contract_night(pairs: int) -> Cast:
+    """A contract bridge night scored by matchpoints, every board entered (half by the phones),
+    named players, adjusted scores under Law 12 and a dispute."""
+    from tests.tournament.contract_night import make_contract_result
+
+    cast = make_cast(pairs=pairs, game="contract", method="matchpoints")
+    for pair in cast.section.pairs.all():
+        name_pair(
+            pair=pair, first=f"North of {pair.label}", second=f"South of {pair.label}", user=cast.director
+        )
+    seatings = Seating.objects.filter(section=cast.section).select_related(
+        "table", "ns", "ew", "section__event"
+    )
+    for seating in seatings:
+        device = seating.table.number % 2 == 1
+        for number in seating.board_numbers:
+            make_contract_result(
+                seating,
+                number,
+                "4H N =" if number % 2 else "3NT E -1",
+                table=seating.table if device else None,
+                user=None if device else cast.director,
+            )
+    for index, result in enumerate(Result.objects.filter(section=cast.section)[:4]):
+        details = (
+            {"kind": "artificial", "ns_average": "A+", "ew_average": "A-", "law": "Law 12C2"}
+            if index % 2
+            else {"kind": "assigned", "assigned": "4S N =", "law": "Law 12C1"}
+        )
+        add_ruling(result=result, user=cast.director, reason="Ruled.", **details)
+    Result.objects.filter(section=cast.section, board__number=2).update(status="disputed")
+    return cast
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_a_contract_traveller_entry_runs_ten_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_contract_night(pairs)
+    with django_assert_num_queries(10):  # the same ten as an auction night's
+        response = cast.clients["scorer"].get(reverse("traveller_entry", args=[*cast.url_args(), "A", 1]))
+    assert response.status_code == 200
+    assert len(response.context["lines"]) == pairs // 2
+    assert "Vul: None" in response.content.decode()
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_a_contract_result_page_runs_eight_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_contract_night(pairs)
+    result = Result.objects.filter(section=cast.section, rulings__isnull=False).first()
+    with django_assert_num_queries(8):  # the same eight as an auction night's
+        response = cast.clients["director"].get(reverse("result_edit", args=[*cast.url_args(), result.pk]))
+    assert response.status_code == 200
+    assert "Law 12C" in response.content.decode()
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_a_contract_running_view_runs_twelve_queries(django_assert_num_queries: Any, pairs: int) -> None:
+    cast = full_contract_night(pairs)
+    with django_assert_num_queries(12):
+        response = cast.clients["director"].get(reverse("event_run", args=cast.url_args()))
+    assert response.status_code == 200

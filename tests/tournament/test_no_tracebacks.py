@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 
 from tests.tournament.factories import make_played_night
-from tournament.models import Membership, Player, Result, Ruling, Seating, Table
+from tournament.models import Event, Membership, Player, Result, Ruling, Seating, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -196,3 +196,58 @@ def test_every_path_argument_refuses_odd_values_without_a_server_error(
     assert len(urls) > 100  # every pattern with arguments was reached
     errors = [(url, status) for url in urls if (status := client.get(url).status_code) >= 500]
     assert errors == []
+
+
+@pytest.fixture(params=["matchpoints", "butler", "team_imps"])
+def contract_night(request: Any) -> dict[str, Any]:
+    """A played contract bridge night, with an artificial and an assigned score, for the same sweep."""
+    from tests.tournament.contract_night import make_contract_event, name_pairs, play_contract, varied
+    from tournament.services.events import set_status
+    from tournament.services.rulings import add_ruling
+
+    teams = request.param == "team_imps"
+    event = make_contract_event(method=request.param, **({"form": "teams"} if teams else {}))
+    director = event.club.memberships.get().user
+    name_pairs(event, director)
+    Player.objects.create(club=event.club, name="A spare")
+    play_contract(event, varied)
+    first, second = Result.objects.filter(section__event=event).order_by("id")[:2]
+    add_ruling(
+        result=first,
+        user=director,
+        kind="artificial",
+        law="Law 12C2",
+        reason="x",
+        ns_average="A+",
+        ew_average="A",
+    )
+    add_ruling(result=second, user=director, kind="assigned", law="Law 12C1", reason="x", assigned="4S N =")
+    set_status(event=event, user=director, status=Event.Status.RUNNING)
+    section = event.sections.get()
+    known = {
+        "club_slug": event.club.slug,
+        "event_id": event.pk,
+        "letter": section.letter,
+        "number": 1,
+        "pair_pk": section.pairs.first().pk,
+        "player_id": Player.objects.filter(club=event.club).first().pk,
+        "result_id": first.pk,
+        "rid": first.pk,
+        "ruling_id": Ruling.objects.first().pk,
+        "seating_id": Seating.objects.filter(section=section).first().pk,
+        "secret": Table.objects.filter(section=section).first().secret,
+        "r": 1,
+        "n": 1,
+        "board": 1,
+        "round": 1,
+        "doc": "standings",
+    }
+    return {"event": event, "known": known}
+
+
+def test_no_url_of_a_contract_night_answers_with_a_server_error(
+    client: Client, contract_night: dict[str, Any]
+) -> None:
+    membership = Membership.objects.filter(club=contract_night["event"].club).select_related("user").first()
+    client.force_login(membership.user)
+    assert server_errors(client, contract_night["known"]) == []

@@ -112,3 +112,62 @@ def test_a_club_member_adds_only_the_session_user_and_role_queries(client, djang
         # 9. the user's role in the club (access.role_in, to show the problems list).
         with django_assert_num_queries(9):
             assert client.get(address).status_code == 200
+
+
+# Duplicate Contract Bridge ------------------------------------------------------------------
+
+
+def contract_night(tables: int, **kwargs) -> Event:
+    """A finished, published contract bridge night: named pairs, deals known, an adjusted score on
+    every board at table 1 (Law 12C2) and an assigned one at table 2 (Law 12C1)."""
+    from tests.tournament.contract_night import make_contract_event, name_pairs, play_contract
+    from tests.tournament.contract_night import varied as contract_varied
+
+    club = make_club()
+    director = make_member(club)
+    if kwargs.get("form") == Event.Form.TEAMS:
+        event = make_contract_event(club, director, pairs=2, boards=4 * tables, **kwargs)
+    else:
+        event = make_contract_event(club, director, pairs=2 * tables, **kwargs)
+    name_pairs(event, director)
+    event.sections.get().boards.update(hands=DEAL)
+    play_contract(event, contract_varied)
+    for result in Result.objects.filter(section__event=event, seating__table__number__in=(1, 2)):
+        if result.seating.table.number == 1:
+            details = {
+                "kind": Ruling.Kind.ARTIFICIAL,
+                "ns_average": "A+",
+                "ew_average": "A-",
+                "law": "Law 12C2",
+            }
+        else:
+            details = {"kind": Ruling.Kind.ASSIGNED, "assigned": "4S N =", "law": "Law 12C1"}
+        ruling_service.add_ruling(result=result, user=director, reason="Ruled.", **details)
+    return event_service.set_status(
+        event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True
+    )
+
+
+@pytest.mark.parametrize("method", [Event.Method.MATCHPOINTS, Event.Method.BUTLER, Event.Method.CROSS_IMPS])
+@pytest.mark.parametrize("page", PAIR_PAGES)
+def test_a_contract_pairs_page_makes_six_queries_for_three_tables_and_for_six(
+    client, django_assert_num_queries, page, method
+):
+    small, large = contract_night(3, method=method), contract_night(6, method=method)
+    for address in (
+        pages(small)[page].replace("A-overall", "A-ns"),
+        pages(large)[page].replace("A-overall", "A-ns"),
+    ):
+        with django_assert_num_queries(6):  # the same six as an auction night's
+            assert client.get(address).status_code == 200
+
+
+@pytest.mark.parametrize("page", ["event", "match", "traveller", "recap", "explain"])
+def test_a_contract_team_match_page_makes_six_queries_for_eight_boards_and_for_sixteen(
+    client, django_assert_num_queries, page
+):
+    small = contract_night(2, form=Event.Form.TEAMS, victory_points=Event.VictoryPoints.WBF)
+    large = contract_night(4, form=Event.Form.TEAMS, victory_points=Event.VictoryPoints.WBF)
+    for address in (pages(small)[page], pages(large)[page]):
+        with django_assert_num_queries(6):
+            assert client.get(address).status_code == 200

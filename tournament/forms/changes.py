@@ -128,7 +128,13 @@ class MovementForm(EventForm):
     def clean(self) -> dict[str, Any]:
         self.cleaned_data["game"] = self.event.game
         self.cleaned_data["form"] = self.event.form
-        return super().clean()
+        data = super().clean()
+        if self.event.is_contract and "pairs" not in self.errors:
+            options = {name: getattr(self.event, name) for name in CONTRACT_OPTIONS}
+            for problem in contract_problems(self.event.form, options, data.get("pairs")):
+                if problem.field in self.fields:
+                    self.add_error(problem.field, str(problem))
+        return data
 
 
 class SubstitutionForm(forms.Form):

@@ -180,10 +180,19 @@ class EventForm(forms.Form):
         required=False,
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "slams" in self.fields:
+            self.fields["slams"].required = False  # contract bridge has no slam scale to choose
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data.get("game") == Event.Game.CONTRACT and "method" in self.fields:
-            for problem in contract_problems(data.get("form") or "", self.contract_options()):
+        game = data.get("game")
+        if "slams" in self.fields and game != Event.Game.CONTRACT and not data.get("slams"):
+            self.add_error("slams", "Choose the slam values: American (20 / 40) or English (50 / 100).")
+        if game == Event.Game.CONTRACT and "method" in self.fields:
+            problems = contract_problems(data.get("form") or "", self.contract_options(), data.get("pairs"))
+            for problem in problems:
                 if problem.field in self.fields and problem.field not in self.errors:
                     self.add_error(problem.field, str(problem))
         form, movement = data.get("form"), data.get("movement")

@@ -63,6 +63,15 @@ def rounded_text(value: Fraction | int | None) -> str:
     return signed_text(round_half_away(value))
 
 
+def percent_text(value: Fraction | None) -> str:
+    """A percentage to two decimals, halves away from zero, as standings print it: "57.14"."""
+    if value is None:
+        return ""
+    hundredths = round_half_away(Fraction(value) * 100)
+    sign = "-" if hundredths < 0 else ""
+    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
+
+
 def _names(sheet: SectionScores, label: str) -> str:
     pair = sheet.pairs.get(label)
     return pair.names if pair is not None else ""

@@ -20,7 +20,7 @@ from ..services.contract_scoring import BoardFigures, MatchFigures
 from ..services.double_dummy import par_of
 from ..services.facts import parsed_hands
 from ..services.standings import ScoredResult, SectionScores
-from .common import _names, _pair_pk
+from .common import _names, _pair_pk, symbol_text
 from .rulings import RulingNote, ruling_notes
 
 
@@ -167,26 +167,28 @@ def contract_traveller_rows(sheet: SectionScores, board: int) -> list[ContractTr
 
 @dataclass(frozen=True, slots=True)
 class Par:
-    """A deal's par: the score N-S make when both sides bid and play perfectly, and its contract(s)."""
+    """A deal's par: the score N-S make when both sides bid and play perfectly, and its contract(s),
+    each as a traveller line ("3NT E =", "5HX S -2")."""
 
     score_ns: int
     contracts: tuple[str, ...]
 
     @property
     def text(self) -> str:
-        """ "Par: E-W +400, 3NT by E or W" ("NS 0, passed out" when nobody can make anything)."""
+        """ "Par: E-W +400, 3NT= by E or W" ("Par: 0, passed out" when nobody can make anything)."""
         if not self.contracts or self.score_ns == 0:
             return "Par: 0, passed out"
         side = "N-S" if self.score_ns > 0 else "E-W"
-        return f"Par: {side} +{abs(self.score_ns)}, " + " or ".join(self.contracts)
-
-
-def _par_contract(text: str) -> str:
-    """endplay's "3NTE=", "5HXN-2" as "3NT by E =", "5HX by N -2"."""
-    for index, char in enumerate(text):
-        if char in "NESW" and index and (text[index - 1] in "CDHSTX"):
-            return f"{text[:index]} by {char} {text[index + 1 :]}".strip()
-    return text
+        seats: dict[str, list[str]] = {}
+        for line in self.contracts:
+            parts = line.split()
+            if len(parts) == 3:
+                contract, declarer, result = parts
+                seats.setdefault(f"{symbol_text(contract)}{result}", []).append(declarer)
+            else:
+                seats.setdefault(line, [])
+        played = "; ".join(f"{key} by {' or '.join(who)}" if who else key for key, who in seats.items())
+        return f"Par: {side} +{abs(self.score_ns)}, {played}"
 
 
 def board_par(board: Board) -> Par | None:
@@ -199,7 +201,7 @@ def board_par(board: Board) -> Par | None:
             return None
     if not cached:
         return None
-    return Par(int(cached["score"]), tuple(_par_contract(c) for c in cached.get("contracts", ())))
+    return Par(int(cached["score"]), tuple(cached.get("contracts", ())))
 
 
 @dataclass(frozen=True, slots=True)

@@ -185,6 +185,10 @@ def change_movement(*, event: Event, user: Any, plan: Plan) -> None:
     if len(sections) != 1:
         raise SetupRefused("Only an event of one section can change its movement here.")
     section = sections[0]
+    if event.is_contract:
+        options = {field: getattr(event, field) for field in CONTRACT_OPTIONS}
+        for problem in contract_problems(event.form, options, plan.pairs):
+            raise SetupRefused(str(problem), problem.field)
     movement, report = check_plan(plan)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")

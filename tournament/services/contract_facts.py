@@ -9,12 +9,17 @@ the engine does not: ``scoring.contract`` scores the deal, and gives the lines t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from scoring.contract.board import Vulnerability, vulnerability
 from scoring.contract.deal import ContractBid, ContractScore, score_contract
 from scoring.contract.entry import ContractEntry, parse_result
 from scoring.shared.seats import Seat
 
 from ..models import Board, Result, Ruling
+
+if TYPE_CHECKING:
+    from .standings import ScoredResult
 
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
 
@@ -74,3 +79,12 @@ def result_text(result: Result) -> str:
     if result.not_played:
         return "Not played (Law B)"
     return entry_of(result).text
+
+
+def outcome_of(scored: ScoredResult) -> tuple[int | None, tuple[str, str] | None]:
+    """The table's score N-S (the assigned one under Law 12C1) or its artificial markers (Law 12C2)."""
+    if scored.adjusted is not None:
+        return None, scored.adjusted
+    if scored.score is None:
+        return None, None
+    return scored.score.score_ns, None

@@ -8,7 +8,7 @@ Law 77, its rulings) and hands the engine one row per table:
   scores of Law 12C2 at the event's percentages, assigned and weighted scores of Law 12C1),
   Butler IMPs against a datum or cross-IMPs (Law 78B; spec §3.2, §3.3);
 * a team match by IMPs, board-a-match or total points (Law 78B, 78C; spec §3.4), with the
-  WBF continuous Victory Points when the event asks for them (spec §3.5).
+  WBF continuous Victory Points when the event asks for them (spec §3.5): :mod:`.contract_teams`.
 
 It returns plain figures: per board (each table's matchpoints or IMPs for both sides, the
 top, the datum, the lines that say how) and per pair (total, top, percentage, place), or the
@@ -25,18 +25,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from scoring.contests import imp_pairs
-from scoring.contests.imps import Award as ImpAward
+from scoring.contests import imp_pairs, matchpoint_session, matchpoints
+from scoring.contests.adjusted import AdjustedPercents, Artificial, Award
 from scoring.contests.imps import CrossTotal, DatumRounding
 from scoring.contests.ranking import Place
 from scoring.shared.errors import ScoringError
 from scoring.shared.numbers import mixed_text
 
 from ..models import Event, Section
+from .contract_facts import outcome_of
+from .contract_teams import MatchBoard, MatchFigures, team_match
 
 if TYPE_CHECKING:
-    from scoring.contests import team_matches
-
     from .standings import ScoredResult, SectionScores
 
 MITCHELLS = (Section.Movement.MITCHELL, Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
@@ -105,44 +105,6 @@ class PairLine:
         return None if self.played is None or not self.boards else self.played / self.boards
 
 
-@dataclass(frozen=True, slots=True)
-class MatchBoard:
-    """One board of a team match: N-S's score at each table, the home team's net, and what it earned."""
-
-    number: int
-    home_ns: int | None
-    away_ns: int | None
-    net: int | None
-    adjusted: tuple[str, str] | None
-    home: Fraction
-    away: Fraction
-    how: str
-
-
-@dataclass(frozen=True, slots=True)
-class MatchFigures:
-    """A team match (Law 78B, 78C): both teams, every board, the totals and, when asked, the VPs."""
-
-    home: str
-    away: str
-    unit: str
-    boards: tuple[MatchBoard, ...]
-    home_total: Fraction
-    away_total: Fraction
-    imps_home: int
-    imps_away: int
-    total_points_home: int
-    vp_home: Fraction | None
-    vp_away: Fraction | None
-    lines: tuple[str, ...]
-
-    @property
-    def winner(self) -> str | None:
-        if self.home_total == self.away_total:
-            return None
-        return self.home if self.home_total > self.away_total else self.away
-
-
 @dataclass
 class ContractContest:
     """A contract bridge section scored: by board, by pair (or the match), and what stopped a figure."""
@@ -176,15 +138,6 @@ class ContractContest:
 # From the stored facts to the engine's rows ------------------------------------------------
 
 
-def outcome_of(scored: ScoredResult) -> tuple[int | None, tuple[str, str] | None]:
-    """The table's score N-S (the assigned one under Law 12C1) or its artificial markers (Law 12C2)."""
-    if scored.adjusted is not None:
-        return None, scored.adjusted
-    if scored.score is None:
-        return None, None
-    return scored.score.score_ns, None
-
-
 def _counted(sheet: SectionScores) -> list[ScoredResult]:
     """The results that enter the contest: scored, or adjusted by the director; the rest wait."""
     counted = []
@@ -205,7 +158,7 @@ def contract_contest(sheet: SectionScores) -> ContractContest:
         return contest
     try:
         if event.is_teams:
-            contest.match = _team_match(sheet, counted)
+            contest.match = team_match(sheet, counted)
         elif event.method == Event.Method.MATCHPOINTS:
             _matchpoints(sheet, counted, contest)
         else:
@@ -235,10 +188,10 @@ def _imp_method(event: Event) -> imp_pairs.Butler | imp_pairs.Cross:
     return imp_pairs.Cross(CrossTotal.parse(event.cross_imps), awards_against_tables=event.awards_per_table)
 
 
-def award_imps(event: Event) -> dict[ImpAward, Fraction]:
+def award_imps(event: Event) -> dict[Award, Fraction]:
     """The IMPs of each artificial score (Law 12C2): the event's Average plus, its negation, and 0."""
     plus = Fraction(event.award_imps)
-    return {ImpAward.AVERAGE_PLUS: plus, ImpAward.AVERAGE: Fraction(0), ImpAward.AVERAGE_MINUS: -plus}
+    return {Award.AVERAGE_PLUS: plus, Award.AVERAGE: Fraction(0), Award.AVERAGE_MINUS: -plus}
 
 
 def boards_in_movement(sheet: SectionScores) -> int | None:
@@ -261,7 +214,7 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
     for scored in counted:
         r = scored.result
         score_ns, adjusted = outcome_of(scored)
-        awards = (ImpAward.parse(adjusted[0]), ImpAward.parse(adjusted[1])) if adjusted else None
+        awards = (Award.parse(adjusted[0]), Award.parse(adjusted[1])) if adjusted else None
         tables.append(imp_pairs.ImpTable(str(r.board.number), r.ns.label, r.ew.label, score_ns, awards))
         by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
     contest.two_winner = _two_winner(sheet, counted)
@@ -355,9 +308,6 @@ def _signed(value: int | Fraction) -> str:
 
 def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: ContractContest) -> None:
     """Matchpoints on the event's scale, Neuberg, adjusted scores (Law 78A, 12C; spec §2)."""
-    from scoring.contests import matchpoint_session, matchpoints  # the matchpoint engine's own branch
-    from scoring.contests.adjusted import AdjustedPercents, Artificial
-
     event = sheet.event
     contest.two_winner = _two_winner(sheet, counted)
     options = matchpoints.MatchpointOptions(
@@ -384,7 +334,7 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
         for line in lines:
             scored = by_key[(key, line.ns, line.ew)]
             score_ns, adjusted = outcome_of(scored)
-            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event)
+            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event, most)
             rows.append(
                 TableFigures(
                     scored.result.pk,
@@ -425,160 +375,60 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
 
 
 def _mp_how(
-    score_ns: int | None, adjusted: tuple[str, str] | None, line: Any, real: list[Any], event: Event
+    score_ns: int | None,
+    adjusted: tuple[str, str] | None,
+    line: Any,
+    real: list[Any],
+    event: Event,
+    most: int,
 ) -> tuple[str, str]:
-    """How each side's matchpoints came: the scores it beat and tied in its direction, or its award."""
+    """How each side's matchpoints came: the scores it beat and tied in its direction (Law 78A), the
+    Neuberg factor when the board has fewer results than expected (spec §2.2), or its award (Law 12C2)."""
     if adjusted is not None:
         percents = {"A+": event.average_plus, "A": event.average, "A-": event.average_minus}
-        return tuple(  # type: ignore[return-value]
+        ns, ew = (
             f"{marker} (Law 12C2): {percents[marker]} % of the top, {mixed_text(mp)} MP."
             for marker, mp in ((adjusted[0], line.mp_ns), (adjusted[1], line.mp_ew))
         )
-    if score_ns is None:
+        return ns, ew
+    if score_ns is None or line not in real:
         return "", ""
-    others = [other.outcome for other in real if other is not line]
+    scale = matchpoints.Scale.parse(event.scale)
+    mine = real.index(line)
+    scores = [other.outcome for other in real]
     texts = []
-    for side, mine, theirs, mp in (
-        ("N-S", score_ns, others, line.mp_ns),
-        ("E-W", -score_ns, [-o for o in others], line.mp_ew),
+    for side, signed_scores, mp in (
+        ("N-S", scores, line.mp_ns),
+        ("E-W", [-score for score in scores], line.mp_ew),
     ):
-        beat = sum(mine > other for other in theirs)
-        tied = sum(mine == other for other in theirs)
-        texts.append(
-            f"{side} {_signed(mine)} beat {beat}, tied {tied} and lost to {len(theirs) - beat - tied} "
-            f"of {len(theirs)} other {side} scores: {mixed_text(mp)} of {mixed_text(line.top)} MP (Law 78A)."
+        own = signed_scores[mine]
+        others = signed_scores[:mine] + signed_scores[mine + 1 :]
+        beat = sum(own > other for other in others)
+        tied = sum(own == other for other in others)
+        raw = matchpoints.matchpoints(signed_scores, scale)[mine]
+        text = (
+            f"{side} {_signed(own)} beat {beat}, tied {tied} and lost to {len(others) - beat - tied} "
+            f"of {len(others)} other {side} scores: {mixed_text(raw)} MP (Law 78A)"
         )
+        if event.neuberg and len(real) < most and raw != mp:
+            formula = "(M + 1) × N/n − 1" if scale is matchpoints.Scale.EUROPEAN else "(M + ½) × N/n − ½"
+            text += (
+                f"; Neuberg {formula} with M = {mixed_text(raw)}, n = {len(real)}, N = {most}: "
+                f"{mixed_text(mp)} of {mixed_text(line.top)} MP (spec §2.2)"
+            )
+        else:
+            text += f", of a top of {mixed_text(line.top)}"
+        texts.append(text + ".")
     return texts[0], texts[1]
 
 
-# Teams ----------------------------------------------------------------------------------------
-
-
-def _team_match(sheet: SectionScores, counted: list[ScoredResult]) -> MatchFigures | None:
-    """A match between two teams of four, board by board (Law 78B, 78C; spec §3.4, §3.5).
-
-    Team A (home) sits N-S at one table and E-W at the other. Only boards played at both
-    tables are scored; a board still in play waits.
-    """
-    from scoring.contests import team_matches  # the team engine lands on its own branch
-
-    event = sheet.event
-    teams = {p.team.label: p.team.name for p in sheet.pairs.values() if p.team is not None}
-    if sorted(teams) != ["A", "B"]:
-        return None
-    home_at: dict[int, ScoredResult] = {}
-    away_at: dict[int, ScoredResult] = {}
-    for scored in counted:
-        r = scored.result
-        if r.ns.team is None:
-            continue
-        (home_at if r.ns.team.label == "A" else away_at)[r.board.number] = scored
-    boards = []
-    numbers = sorted(set(home_at) & set(away_at))
-    for number in numbers:
-        boards.append(_team_board(number, home_at[number], away_at[number]))
-    if not boards:
-        return None
-    scale = (
-        team_matches.BamScale.AMERICAN if event.scale == Event.Scale.ACBL else team_matches.BamScale.BRITISH
-    )
-    result = team_matches.team_match(
-        teams["A"], teams["B"], boards, scale=scale, boards_in_match=len(sheet.boards)
-    )
-    return _match_figures(event, result, numbers, home_at, away_at)
-
-
-def _team_board(number: int, home: ScoredResult, away: ScoredResult) -> team_matches.TeamBoard:
-    """The engine's board: N-S's score at each table, or each team's artificial award (Law 12C2)."""
-    from scoring.contests import team_matches
-
-    home_ns, home_adjusted = outcome_of(home)
-    away_ns, away_adjusted = outcome_of(away)
-    if home_adjusted is not None or away_adjusted is not None:
-        # Team A holds N-S at its home table and E-W at the other: its award is read from its own seat.
-        if home_adjusted is not None:
-            awards = (home_adjusted[0], home_adjusted[1])
-        else:
-            assert away_adjusted is not None
-            awards = (away_adjusted[1], away_adjusted[0])
-        return team_matches.TeamBoard(
-            str(number), adjusted=(ImpAward.parse(awards[0]), ImpAward.parse(awards[1]))
-        )
-    return team_matches.TeamBoard(str(number), home_ns, away_ns)
-
-
-def _match_figures(
-    event: Event,
-    result: team_matches.MatchResult,
-    numbers: list[int],
-    home_at: dict[int, ScoredResult],
-    away_at: dict[int, ScoredResult],
-) -> MatchFigures:
-    method = event.method
-    boards = []
-    for number, outcome in zip(numbers, result.boards, strict=True):
-        home_ns, away_ns = outcome_of(home_at[number])[0], outcome_of(away_at[number])[0]
-        adjusted = outcome.board.adjusted
-        markers = (adjusted[0].value, adjusted[1].value) if adjusted else None
-        if method == Event.Method.BOARD_A_MATCH:
-            home, away = outcome.bam_home, outcome.bam_away
-        elif method == Event.Method.TOTAL_POINTS:
-            home = Fraction(outcome.net or 0)
-            away = -home
-        else:
-            home, away = Fraction(outcome.imps_home), Fraction(outcome.imps_away)
-        boards.append(
-            MatchBoard(
-                number,
-                home_ns,
-                away_ns,
-                outcome.net,
-                markers,
-                home,
-                away,
-                _board_how(method, outcome, markers),
-            )
-        )
-    if method == Event.Method.BOARD_A_MATCH:
-        home_total, away_total = result.bam_home, result.bam_away
-    elif method == Event.Method.TOTAL_POINTS:
-        home_total = Fraction(result.total_points_home)
-        away_total = -home_total
-    else:
-        home_total, away_total = Fraction(result.net_home), Fraction(result.net_away)
-    vps = event.victory_points == Event.VictoryPoints.WBF and method == Event.Method.TEAM_IMPS
-    lines = [f"{result.home} {result.imps_home} IMPs, {result.away} {result.imps_away} IMPs (Law 78B)."]
-    if vps:
-        lines.append(
-            f"Margin {abs(result.net_home)} IMPs over {result.boards_played} boards: {result.home} "
-            f"{mixed_text(result.vp_home)} VPs, {result.away} {mixed_text(result.vp_away)} VPs "
-            "(WBF continuous 20-VP scale, spec §3.5)."
-        )
-    unit = {"board_a_match": "BAM", "total_points": "points"}.get(method, "IMPs")
-    return MatchFigures(
-        result.home,
-        result.away,
-        unit,
-        tuple(boards),
-        home_total,
-        away_total,
-        result.imps_home,
-        result.imps_away,
-        result.total_points_home,
-        result.vp_home if vps else None,
-        result.vp_away if vps else None,
-        tuple(lines),
-    )
-
-
-def _board_how(method: str, outcome: team_matches.BoardOutcome, markers: tuple[str, str] | None) -> str:
-    if markers is not None:
-        imps = f"{outcome.imps_home:+d} and {outcome.imps_away:+d} IMPs"
-        return f"Adjusted {markers[0]}/{markers[1]} (Law 12C2): {imps}."
-    net = outcome.net or 0
-    if method == Event.Method.BOARD_A_MATCH:
-        verdict = "won" if net > 0 else "lost" if net < 0 else "tied"
-        return f"Net {net:+d}: the board is {verdict} by the home team, whatever the margin (spec §3.4)."
-    if method == Event.Method.TOTAL_POINTS:
-        return f"Net {net:+d} to the home team (Law 78C)."
-    return f"Net {net:+d} to the home team: {outcome.imps_home:+d} IMPs (Law 78B)."
+__all__ = [
+    "BoardFigures",
+    "ContractContest",
+    "MatchBoard",
+    "MatchFigures",
+    "PairLine",
+    "TableFigures",
+    "contract_contest",
+    "outcome_of",
+]

@@ -47,9 +47,20 @@ class OptionRefused(ValueError):
         self.field = field
 
 
-def contract_problems(form: str, options: dict[str, Any]) -> list[OptionRefused]:
-    """Every reason the settings cannot score a contract bridge event of this form; [] when they can."""
+def contract_problems(form: str, options: dict[str, Any], pairs: int | None = None) -> list[OptionRefused]:
+    """Every reason the settings cannot score a contract bridge event of this form; [] when they can.
+
+    ``pairs`` is the plan's number of pairs (a team event: pairs in each team), when known.
+    """
     problems: list[OptionRefused] = []
+    if form == Event.Form.TEAMS and pairs is not None and pairs != 2:
+        problems.append(
+            OptionRefused(
+                "A contract bridge team match is played by teams of four: two pairs a team, one "
+                "sitting N-S and one E-W at each of the two tables (Law 78B).",
+                "pairs",
+            )
+        )
     method = options.get("method") or Event.Method.MATCHPOINTS
     if method not in Event.Method.values:
         problems.append(OptionRefused(f"{method!r} is not a way to score contract bridge.", "method"))

@@ -8,6 +8,7 @@ Auction Bridge's royals are spades at a higher value: the tricks are the spade t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from endplay.dds import calc_dd_table, par
@@ -44,5 +45,18 @@ def par_of(hands: Hands, vulnerable: str, dealer: str) -> dict[str, Any]:
     endplay's list of par contracts rewrites its own records as it is read, so it is read once.
     """
     found = par(calc_dd_table(Deal.from_pbn(hands.to_pbn())), _VUL[vulnerable], _DEALER[dealer])
-    contracts = [str(contract) for contract in found]
+    contracts = [_letters(str(contract)) for contract in found]
     return {"score": int(found.score), "contracts": list(dict.fromkeys(contracts))}
+
+
+_PAR = re.compile(r"([1-7])(NT|N|♠|♥|♦|♣|S|H|D|C)(X{0,2})([NESW])(=|[+-][0-9]+)")
+_SYMBOL_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "N": "NT"}
+
+
+def _letters(text: str) -> str:
+    """endplay's "2♠N+1", "3NTE=", "5HXS-2" as a traveller line: "2S N +1", "3NT E =", "5HX S -2"."""
+    match = _PAR.fullmatch(text.strip())
+    if match is None:
+        return text
+    level, strain, doubling, declarer, result = match.groups()
+    return f"{level}{_SYMBOL_LETTER.get(strain, strain)}{doubling} {declarer} {result}"

@@ -149,7 +149,7 @@ def create_event(
     if problem or not name.strip():
         raise SetupRefused(problem or "Give the event a name.", "name")
     if plan.game == Event.Game.CONTRACT:
-        for problem in contract_problems(plan.form, options):
+        for problem in contract_problems(plan.form, options, plan.pairs):
             raise SetupRefused(str(problem), problem.field)
     movement, report = check_plan(plan)
     if not report.ok:

@@ -27,7 +27,7 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from ..models import AuditEntry, Board, Event, Result, Section
-from .double_dummy import tricks_table
+from .double_dummy import par_of, tricks_table
 from .facts import contract_of, parsed_hands
 
 MOST_BYTES = 1_000_000
@@ -180,7 +180,7 @@ def store(
     with transaction.atomic():
         boards = {b.number: b for b in Board.objects.select_for_update().filter(section=section)}
         _check_boards(section, boards, records)
-        changed = [r for r in records if _changes(boards[r.board], r)]
+        changed = [r for r in records if _changes(boards[r.board], r, contract=event.is_contract)]
         replaced = sorted(r.board for r in changed if boards[r.board].hands)
         if replaced and not replace:
             raise HandRecordRefused(
@@ -192,6 +192,8 @@ def store(
             board = boards[record.board]
             board.hands = record.hands.to_pbn()
             board.double_dummy = tricks_table(record.hands)
+            if event.is_contract:
+                _contract_facts(board, record)
             whist_card = record.turned if event.is_whist else None
             board.turned = str(whist_card) if whist_card is not None else ""
             if whist_card is not None:
@@ -201,7 +203,8 @@ def store(
             transaction.set_rollback(True)
             return Stored(section, len(records), replaced, disagreements, dry_run=True)
         Board.objects.bulk_update(
-            [boards[r.board] for r in changed], ["hands", "double_dummy", "turned", "trumps"]
+            [boards[r.board] for r in changed],
+            ["hands", "double_dummy", "turned", "trumps", "vulnerability", "par"],
         )
         AuditEntry.objects.create(
             event=event,
@@ -267,9 +270,9 @@ def disagreement_of(result: Result, board: Board, event: Event) -> Disagreement 
                     f"no {SUIT_WORDS[result.trumps]} for {dealer}, the dealer",
                 )
         return None
+    if result.not_played or event.is_contract:
+        return None  # contract bridge scores no honours: nothing typed can disagree with the cards
     contract = contract_of(result)
-    if result.not_played:
-        return None
     derived = honours_from_cards(board, contract)
     if derived is None or derived == result.honours:
         return None
@@ -401,8 +404,10 @@ def _check_boards(section: Section, boards: dict[int, Board], records: tuple[Han
             )
 
 
-def _changes(board: Board, record: HandRecord) -> bool:
+def _changes(board: Board, record: HandRecord, *, contract: bool = False) -> bool:
     if not board.hands:
+        return True
+    if contract and (board.par is None or _record_of(board).vulnerable is not record.vulnerable):
         return True
     try:
         return Hands.parse(board.hands) != record.hands or board.double_dummy is None
@@ -410,11 +415,20 @@ def _changes(board: Board, record: HandRecord) -> bool:
         return True
 
 
+def _contract_facts(board: Board, record: HandRecord) -> None:
+    """Contract bridge: the record's vulnerability where it differs from the board number's (Law 2),
+    and the deal's par for that vulnerability and dealer, cached with the deal (endplay's DDS)."""
+    by_number = Vulnerability.for_board(board.number)
+    board.vulnerability = "" if record.vulnerable is by_number else record.vulnerable.value
+    board.par = par_of(record.hands, record.vulnerable.value, board.dealer)
+
+
 def _record_of(board: Board) -> HandRecord:
+    vulnerable = Vulnerability.parse(board.vulnerability) if board.vulnerability else None
     return HandRecord(
         board.number,
         Seat.parse(board.dealer),
-        Vulnerability.for_board(board.number),
+        vulnerable or Vulnerability.for_board(board.number),
         Hands.parse(board.hands),
     )
 

@@ -24,11 +24,15 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
+from scoring.contests.pairs import signed_text
+from scoring.shared.numbers import mixed_text
+
 from .. import limits
 from ..exports.base import safe_text
 from ..models import AuditEntry, Club, Event, Pair, PairStanding, Player
 from ..reports import match_summary, rounded_text, standings_rows
-from .standings import score_event
+from ..reports.common import percent_text
+from .standings import SectionScores, score_event
 
 # A membership list of a few thousand players is well under this; a larger upload is refused unread.
 MAX_UPLOAD = 512 * 1024
@@ -326,6 +330,9 @@ def keep_standings(event: Event) -> None:
     PairStanding.objects.filter(pair__section__event=event).delete()
     kept = []
     for sheet in score_event(event):
+        if sheet.bridge is not None:
+            kept.extend(_contract_standings(sheet))
+            continue
         rows = {row.pair: row for row in standings_rows(sheet)}
         summary = match_summary(sheet)
         for pair in sheet.pairs.values():
@@ -336,6 +343,31 @@ def keep_standings(event: Event) -> None:
             elif not pair.is_phantom:  # a match's pair, or a pair with nothing scored: kept all the same
                 kept.append(PairStanding(pair=pair, score=summary.text[:120] if summary else ""))
     PairStanding.objects.bulk_create(kept)
+
+
+def _contract_standings(sheet: SectionScores) -> list[PairStanding]:
+    """A contract bridge night's kept places: "58.33 % (14 MP)" or "+12 IMPs", of its list's pairs;
+    a team match's pairs keep the match's result."""
+    contest = sheet.bridge
+    if contest is None:
+        return []
+    kept = []
+    for pair in sheet.pairs.values():
+        line = contest.standing(pair.label)
+        if line is not None:
+            of = len(contest.direction_standings(line.direction) if contest.two_winner else contest.standings)
+            if line.percent is not None:
+                score = f"{percent_text(line.percent)} % ({mixed_text(line.total)} {contest.unit})"
+            else:
+                score = f"{signed_text(line.total)} {contest.unit}"
+            kept.append(PairStanding(pair=pair, rank=line.place.text, of=of, score=score[:120]))
+        elif not pair.is_phantom:
+            match, text = contest.match, ""
+            if match is not None:
+                home, away = mixed_text(match.home_total), mixed_text(match.away_total)
+                text = f"{match.home} {home}, {match.away} {away} ({match.unit})"
+            kept.append(PairStanding(pair=pair, score=text[:120]))
+    return kept
 
 
 def drop_standings(event: Event) -> None:

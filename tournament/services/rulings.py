@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from scoring.auction.duplicate_laws import irregular_hand_outcome
 from scoring.contests.pairs import Irregular
+from scoring.contract.entry import parse_result
 from scoring.shared.errors import ScoringError
 
 from .. import limits
@@ -38,7 +39,13 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 def _snapshot(ruling: Ruling) -> dict[str, Any]:
+    contract = {
+        name: getattr(ruling, name)
+        for name in ("ns_average", "ew_average", "assigned")
+        if getattr(ruling, name)
+    }
     return {
+        **contract,
         "kind": ruling.kind,
         "law": ruling.law,
         "side": ruling.side,
@@ -62,7 +69,12 @@ SCORING_KINDS = {
     Ruling.Kind.AWARD,
     Ruling.Kind.REVOKE,
     Ruling.Kind.WITHDRAWN,
+    Ruling.Kind.ARTIFICIAL,
+    Ruling.Kind.ASSIGNED,
 }
+# Contract bridge is scored by Law 77 alone: its director adjusts the score (Law 12), he does not
+# award Foster's honour points, a revoke's 100 points or Law B's extremes.
+CONTRACT_KINDS = {Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.WITHDRAWN, Ruling.Kind.NOTE}
 
 IRREGULAR_KIND = {
     Irregular.AVERAGE: Ruling.Kind.IRREGULAR_AVERAGE,
@@ -154,6 +166,7 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
         raise ResultRefused("An award needs the side that receives it and the points.", "points")
     if kind == Ruling.Kind.REVOKE and details.get("seat") not in ("N", "E", "S", "W"):
         raise ResultRefused("Say which seat revoked.", "seat")
+    _check_contract_ruling(event, result, kind, details)
     ruling = Ruling.objects.create(
         result=result, kind=kind, law=law, reason=reason, created_by=user, **details
     )
@@ -172,6 +185,31 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
             result=result, status=Result.Status.CONFIRMED, user=user, reason=f"The director's ruling ({law})."
         )
     return ruling
+
+
+def _check_contract_ruling(event: Any, result: Result, kind: str, details: dict[str, Any]) -> None:
+    """Law 12's adjusted scores belong to contract bridge, and contract bridge's rulings are those."""
+    if not event.is_contract:
+        if kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED):
+            raise ResultRefused("Adjusted scores under Law 12 are for contract bridge nights.", "kind")
+        return
+    if kind not in CONTRACT_KINDS:
+        raise ResultRefused(
+            "Contract bridge is scored by Law 77: adjust the score under Law 12 (an artificial or an "
+            "assigned score) rather than award points.",
+            "kind",
+        )
+    if kind == Ruling.Kind.ARTIFICIAL:
+        for name in ("ns_average", "ew_average"):
+            if details.get(name) not in Ruling.Average.values:
+                raise ResultRefused("Give each side Average-plus, Average or Average-minus (Law 12C2).", name)
+    if kind == Ruling.Kind.ASSIGNED:
+        text = details.get("assigned") or ""
+        check_text(text, limits.ASSIGNED, "The assigned result", "assigned")
+        try:
+            details["assigned"] = parse_result(text).text
+        except ScoringError as error:
+            raise ResultRefused(str(error), "assigned") from error
 
 
 @transaction.atomic

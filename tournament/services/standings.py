@@ -212,7 +212,7 @@ def _score_contract_section(
     rulings_of: dict[int, list[Ruling]],
 ) -> SectionScores:
     """Score every result by Law 77 (or the director's adjusted score, Law 12) and run the contest."""
-    scored = [_scored_contract(result, rulings_of.get(result.pk, [])) for result in results]
+    scored = [scored_contract(result, rulings_of.get(result.pk, [])) for result in results]
     sheet = SectionScores(event, section, pairs, boards, scored)
     sheet.problems.extend(
         f"Board {s.result.board.number}, table {s.result.seating.table.number}: {s.problem}"
@@ -224,7 +224,7 @@ def _score_contract_section(
     return sheet
 
 
-def _scored_contract(result: Result, rulings: list[Ruling]) -> ScoredResult:
+def scored_contract(result: Result, rulings: list[Ruling]) -> ScoredResult:
     """A contract bridge result with its score: the table's (Law 77), or the director's ruling (Law 12).
 
     The latest active adjusted score stands: an artificial one (Law 12C2), or an assigned result

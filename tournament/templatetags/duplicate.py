@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 from scoring.shared.numbers import mixed_text, round_half_away
 
 from ..models import Board, Result
-from ..reports.common import RED, SYMBOLS, contract_pieces
+from ..reports.common import RED, SYMBOLS, contract_pieces, percent_text
 from ..services.contract_facts import result_text, vulnerability_of, vulnerability_text
 from ..services.facts import honours_of
 from ..services.hand_records import honours_by_strain, honours_text
@@ -128,8 +128,11 @@ def side_score(score_ns: int | None) -> str:
 @register.filter
 def percent(value: Fraction | None) -> str:
     """A percentage to two decimals, halves away from zero: "57.14" (the exact figure ranks)."""
-    if value is None:
-        return ""
-    hundredths = round_half_away(Fraction(value) * 100)
-    sign = "−" if hundredths < 0 else ""
-    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
+    return percent_text(value).replace("-", "−")
+
+
+@register.filter
+def bridge_made(result: Result) -> str:
+    """The result against the contract: "=", "+1", "-2"; "" for a pass-out or a board not played."""
+    parts = result_text(result).split()
+    return parts[2] if len(parts) == 3 else ""

@@ -25,13 +25,13 @@ from scoring.shared.errors import ScoringError
 
 from .. import params
 from ..access import DIRECTING, SCORING, event_for_role, role_in
+from ..forms.contract import ruling_form
 from ..forms.director import (
     CorrectionForm,
     EntryRowForm,
     IrregularHandsForm,
     ReasonForm,
     ResultFactsForm,
-    RulingForm,
 )
 from ..models import AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
@@ -211,7 +211,7 @@ def _result_page(request: HttpRequest, event: Event, result: Result, **forms: Fo
         "correction_form": forms.get("correction_form") or CorrectionForm.for_result(result, event),
         "delete_form": forms.get("delete_form") or ReasonForm(prefix="delete"),
         "status_form": forms.get("status_form") or ReasonForm(prefix="status"),
-        "ruling_form": forms.get("ruling_form") or RulingForm(event=event),
+        "ruling_form": forms.get("ruling_form") or ruling_form(event),
         "may_direct": role_in(request.user, event.club) in DIRECTING,
     }
     return render(request, "tournament/director/result_edit.html", context)
@@ -285,7 +285,7 @@ def ruling_add(request: HttpRequest, club_slug: str, event_id: int, result_id: i
     event = event_for_role(request, club_slug, event_id, SCORING)
     require_directing(request, event)
     result = _result(event, result_id)
-    form = RulingForm(request.POST, event=event)
+    form = ruling_form(event, request.POST)
     if form.is_valid():
         try:
             with transaction.atomic():

@@ -22,16 +22,14 @@ from scoring.whist.game import duplicate_whist_deal
 from ..forms.director import EntryRowForm
 from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
-from ..services.contract_facts import contract_score, vulnerability_text
+from ..services.contract_facts import assigned_score, contract_score, vulnerability_text
+from ..services.contract_scoring import TableFigures
 from ..services.events import SECTION_MOVEMENT, Plan, check_plan
 from ..services.facts import score_of
 from ..services.hand_records import Disagreement, disagreements_among
 from ..services.results import Facts
-from ..services.standings import IRREGULAR_KINDS, ScoredResult, SectionScores
+from ..services.standings import IRREGULAR_KINDS, ScoredResult, SectionScores, scored_contract
 from ..templatetags.duplicate import side_score
-
-# Contract bridge's adjusted scores (Law 12): they replace the table's score in the contest.
-ADJUSTING_KINDS = {Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED}
 
 # Meetings are shown as a grid of pairs only while it stays readable.
 MOST_PAIRS_IN_GRID = 20
@@ -167,6 +165,7 @@ class TravellerLine:
     ns_difference: Fraction | None = None
     whist: tuple[int, int] | None = None
     irregular: str = ""
+    figures: TableFigures | None = None  # contract bridge: each side's matchpoints or IMPs
 
 
 def traveller(
@@ -186,6 +185,7 @@ def traveller(
             result = line.scored.result
             line.ns_difference = differences.get((result.ns.label, result.ew.label))
             line.irregular = IRREGULAR_WORDS.get(line.scored.irregular, "") if line.scored.irregular else ""
+            line.figures = sheet.bridge.table(result.pk) if sheet.bridge is not None else None
             if event.is_whist and not result.not_played:
                 line.whist = duplicate_whist_deal(result.tricks)
         else:
@@ -208,6 +208,7 @@ def traveller(
         "next_board": boards[at + 1] if at + 1 < len(boards) else None,
         "traveller_lines": _traveller_lines(sheet, number),
         "stray_errors": stray_errors,
+        "sheet_unit": sheet.bridge.unit if sheet.bridge is not None else "",
     }
 
 
@@ -221,6 +222,9 @@ def _differences(sheet: SectionScores, number: int) -> dict[tuple[str, str], Fra
 
 
 def _traveller_lines(sheet: SectionScores, number: int) -> tuple[str, ...]:
+    if sheet.bridge is not None:
+        figures = sheet.bridge.boards.get(number)
+        return figures.lines if figures is not None else ()
     if sheet.contest is None:
         return ()
     for deal in sheet.contest.travellers:
@@ -279,7 +283,15 @@ def result_score(result: Result, event: Event, rulings: list[Ruling]) -> dict[st
         return {"score": None, "irregular": None, "problem": "", "whist": duplicate_whist_deal(result.tricks)}
     try:
         if event.is_contract:
-            return {"score": contract_score(result), "irregular": None, "problem": "", "whist": None}
+            scored = scored_contract(result, rulings)
+            return {
+                "score": scored.score,
+                "irregular": None,
+                "problem": scored.problem,
+                "whist": None,
+                "adjusted": scored.adjusted,
+                "assigned": scored.assigned,
+            }
         return {"score": score_of(result, event, rulings), "irregular": None, "problem": "", "whist": None}
     except ScoringError as error:
         return {"score": None, "irregular": None, "problem": str(error), "whist": None}
@@ -293,6 +305,7 @@ class RulingEffect:
     other: DealScore | None
     other_label: str
     changes_score: bool = False
+    words: str = ""  # contract bridge: what the adjusted score puts in place of the table's (Law 12)
 
 
 def ruling_effects(
@@ -311,7 +324,7 @@ def ruling_effects(
             label = "Had it stood"
         other = None
         if event.is_contract:
-            effects.append(RulingEffect(ruling, None, label, ruling.kind in ADJUSTING_KINDS))
+            effects.append(RulingEffect(ruling, None, label, words=_adjustment_words(result, event, ruling)))
             continue
         if not event.is_whist and not result.not_played and ruling.kind not in IRREGULAR_KINDS:
             try:
@@ -320,6 +333,41 @@ def ruling_effects(
                 other = None
         effects.append(RulingEffect(ruling, other, label, other is not None and other != current))
     return effects
+
+
+def _adjustment_words(result: Result, event: Event, ruling: Ruling) -> str:
+    """What a contract bridge ruling does to the score, in words (Law 12C1, Law 12C2)."""
+    table = "the table's result" if result.not_played else f"the table's {side_score(_table_score(result))}"
+    state = "in place of" if ruling.active else "had it stood, in place of"
+    if ruling.kind == Ruling.Kind.ARTIFICIAL:
+        worth = {
+            marker: f"{imps} IMPs" if event.uses_imps else f"{percent} % of the top"
+            for marker, imps, percent in (
+                ("A+", "+3", event.average_plus),
+                ("A", "0", event.average),
+                ("A-", "−3", event.average_minus),
+            )
+        }
+        return (
+            f"N-S {ruling.ns_average} ({worth[ruling.ns_average]}), E-W {ruling.ew_average} "
+            f"({worth[ruling.ew_average]}), {state} {table} (Law 12C2)."
+        )
+    if ruling.kind == Ruling.Kind.ASSIGNED:
+        try:
+            assigned = side_score(assigned_score(ruling, result.board).score_ns)
+        except ScoringError as error:
+            return str(error)
+        return f"{ruling.assigned} scores {assigned} by Law 77, {state} {table} (Law 12C1)."
+    if ruling.kind == Ruling.Kind.WITHDRAWN:
+        return "Average to each side: the table could not play the board (Law 12C2)."
+    return "It does not change the score."
+
+
+def _table_score(result: Result) -> int | None:
+    try:
+        return contract_score(result).score_ns
+    except ScoringError:
+        return None
 
 
 # The audit log ----------------------------------------------------------------------------
@@ -349,6 +397,9 @@ FIELD_LABELS = {
     "points": "points",
     "seat": "seat",
     "revoke_penalty": "election",
+    "ns_average": "N-S score (Law 12C2)",
+    "ew_average": "E-W score (Law 12C2)",
+    "assigned": "assigned result (Law 12C1)",
     "reason": "reason",
     "active": "in force",
 }
