@@ -12,7 +12,8 @@ A package a game, and one for what the games share:
 * :mod:`scoring.contract` — contract bridge by the Laws of Duplicate Bridge 2017: Law 77's
   deal scores, the board's dealer and vulnerability (Law 2), the traveller text.
 * :mod:`scoring.contests` — pair and team contests (Laws G and H) and the movements.
-* :mod:`scoring.files` — the files programs exchange (PBN 2.1).
+* :mod:`scoring.files` — the files programs exchange (PBN 2.1, USEBIO 1.2): hand records, scored
+  sessions, and a real session scored again from its raw scores.
 * :mod:`scoring.shared` — seats, cards, exact numbers, the exception family.
 * :mod:`scoring.cli` — ``python -m scoring`` (specs/scoring-cli.md).
 """

@@ -26,6 +26,7 @@ from ..auction.deal import Deal, DealScore, Options, SlamScale, score_deal
 from ..shared.errors import DealError, ScoringError, quoted
 from .contract import run_contract
 from .matchpoints import run_matchpoints
+from .rescore import run_rescore
 
 SCORED, REFUSED, NOT_JSON = 0, 1, 2
 
@@ -80,6 +81,7 @@ COMMANDS: dict[str, Callable[[TextIO, TextIO], int]] = {
     "teams": _run_teams,
     "contract": run_contract,
     "matchpoints": run_matchpoints,
+    "rescore": run_rescore,
     "imps": _load("imps", "run_imps"),
 }
 
@@ -113,9 +115,16 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
     for name in COMMANDS:
         summary, description = _HELP.get(name) or _described(COMMANDS[name])
-        commands.add_parser(name, help=summary, description=description)
+        command = commands.add_parser(name, help=summary, description=description)
+        add_arguments = getattr(COMMANDS[name], "add_arguments", None)
+        if add_arguments is not None:  # a command that takes arguments (rescore FILE)
+            add_arguments(command)
     arguments = parser.parse_args(argv)
-    return COMMANDS[arguments.command](stdin or _utf8_in(), stdout or _utf8_out())
+    run = COMMANDS[arguments.command]
+    with_arguments = getattr(run, "with_arguments", None)
+    if with_arguments is not None:
+        return int(with_arguments(arguments, stdin or _utf8_in(), stdout or _utf8_out()))
+    return run(stdin or _utf8_in(), stdout or _utf8_out())
 
 
 def _described(run: Callable[[TextIO, TextIO], int]) -> tuple[str, str]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import datetime
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
@@ -229,6 +229,9 @@ class DoubleDummy:
 class BoardRecord:
     """A board of the session: its number, dealer, vulnerability and, when the file has it, the deal.
 
+    ``dealer`` and ``vulnerability`` are None when the file does not say (USEBIO never
+    does): the board's own, by its number (Law 2; :mod:`scoring.contract.board`), apply.
+
     ``datum`` is the Butler datum the program reported (USEBIO ``BOARD_AVERAGE``, PBN
     ``ButlerDatum``), a reported figure. ``optimum_score`` and ``optimum_contract`` are PBN's
     par tags as written ("NS 990", "6N S 12"), ``double_dummy`` its ``OptimumResultTable``.
@@ -397,7 +400,6 @@ class Session:
     lines: tuple[Line, ...] = ()
     sections: tuple[Section, ...] = ()
     matches: tuple[Match, ...] = ()
-    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def participant(self, id: str) -> Participant | None:
         """The participant with that id, or None."""
@@ -410,6 +412,13 @@ class Session:
     def lines_of(self, board: int) -> tuple[Line, ...]:
         """The traveller lines of one board, in file order."""
         return tuple(line for line in self.lines if line.board == board)
+
+    def all_boards(self) -> tuple[BoardRecord, ...]:
+        """Every board in number order: the session's records, and a bare one for a board only lines name."""
+        known = {board.number: board for board in self.boards}
+        for line in self.lines:
+            known.setdefault(line.board, BoardRecord(line.board))
+        return tuple(known[number] for number in sorted(known))
 
     @property
     def method(self) -> Method | None:

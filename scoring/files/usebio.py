@@ -30,13 +30,9 @@ depth are bounded. Every error is a :class:`UsebioError` naming the element and 
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from xml.parsers import expat
-from xml.sax.saxutils import escape, quoteattr
 
 from ..contests.ranking import Place, parse_place
 from ..contract.deal import parse_contract
@@ -52,7 +48,6 @@ from .session import (
     LineFigures,
     Match,
     MatchFigures,
-    Method,
     Participant,
     Player,
     Producer,
@@ -61,29 +56,13 @@ from .session import (
     Session,
     parse_direction,
 )
+from .usebio_export import write_usebio
+from .usebio_xml import LARGEST_FILE, Element, parse_xml
 
 __all__ = ["LARGEST_FILE", "read_usebio", "write_usebio"]
 
-LARGEST_FILE = 20_000_000
-"""No club session's results file is larger; a bigger upload is refused before parsing."""
-
-_DEEPEST = 32
-_DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
-_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
-_EXPAT_ENCODINGS = {"utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin-1", "latin1", "utf-16"}
 _HAND_DIRECTIONS = {"NORTH": Seat.N, "EAST": Seat.E, "SOUTH": Seat.S, "WEST": Seat.W}
 _SUIT_ELEMENTS = {"S": "SPADES", "H": "HEARTS", "D": "DIAMONDS", "C": "CLUBS"}
-_LINE_FIGURES = {
-    Method.MATCHPOINTS: "MATCH_POINTS",
-    Method.BUTLER: "BUTLER_POINTS",
-    Method.CROSS_IMPS: "CROSS_IMP_POINTS",
-}
-_EVENT_TYPES = {
-    Method.MATCHPOINTS: "MP_PAIRS",
-    Method.BUTLER: "BUTLER_PAIRS",
-    Method.CROSS_IMPS: "CROSS_IMP",
-    Method.TEAMS: "TEAMS",
-}
 _MODELLED_EVENT = frozenset(
     {
         "EVENT_DESCRIPTION",
@@ -122,130 +101,6 @@ _MODELLED_PAIR = frozenset(
         "CLUB_NAME",
     }
 )
-
-
-# ---------------------------------------------------------------------------------------------
-# A small, safe element tree with line numbers
-
-
-@dataclass(slots=True)
-class Element:
-    """One XML element: its name, attributes, text, children, and the line it starts on."""
-
-    name: str
-    attributes: dict[str, str]
-    line: int
-    children: list[Element] = field(default_factory=list)
-    text_parts: list[str] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        """The element's own text, trimmed."""
-        return "".join(self.text_parts).strip()
-
-    def child(self, name: str) -> Element | None:
-        """The first child of that name, or None."""
-        return next((child for child in self.children if child.name == name), None)
-
-    def all(self, name: str) -> list[Element]:
-        """Every child of that name, in order."""
-        return [child for child in self.children if child.name == name]
-
-    def value(self, name: str) -> str:
-        """The text of the first child of that name; "" when there is none."""
-        child = self.child(name)
-        return "" if child is None else child.text
-
-
-def parse_xml(data: bytes) -> Element:
-    """Parse XML safely: no DTD fetched, no entity declared, size and depth bounded; lines kept."""
-    if not isinstance(data, bytes | bytearray):
-        raise UsebioError("A USEBIO file is read as bytes, as uploaded.")
-    if len(data) > LARGEST_FILE:
-        raise UsebioError(
-            f"This file is {len(data):,} bytes; a session's results file is never larger than "
-            f"{LARGEST_FILE:,}, so it is not read."
-        )
-    data = bytes(data)
-    source: bytes | str = data
-    declared = _ENCODING.match(data)
-    if declared is not None and declared.group(1).decode("ascii").lower() not in _EXPAT_ENCODINGS:
-        try:
-            text = data.decode(declared.group(1).decode("ascii"))
-        except (LookupError, UnicodeDecodeError):
-            raise UsebioError(
-                f"This file says it is written in {declared.group(1).decode('ascii', 'replace')}, "
-                "but it cannot be read so; save it as UTF-8."
-            ) from None
-        source = re.sub(r"""^(\s*<\?xml[^>]*?)\s+encoding\s*=\s*["'][^"']*["']""", r"\1", text, count=1)
-    elif declared is None and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            source = data.decode("latin-1")  # older programs write ISO-8859-1 without saying so
-    parser = expat.ParserCreate()
-    root: list[Element] = []
-    stack: list[Element] = []
-
-    def start(name: str, attributes: dict[str, str]) -> None:
-        element = Element(name, dict(attributes), parser.CurrentLineNumber)
-        if stack:
-            stack[-1].children.append(element)
-        elif root:
-            raise UsebioError(f"Line {element.line}: a second root element <{name}>; a file has one.")
-        else:
-            root.append(element)
-        stack.append(element)
-        if len(stack) > _DEEPEST:
-            raise UsebioError(f"Line {element.line}: <{name}> is nested too deeply for a results file.")
-
-    def end(name: str) -> None:
-        stack.pop()
-
-    def characters(text: str) -> None:
-        if stack:
-            stack[-1].text_parts.append(text)
-
-    def doctype(name: str, system_id: str | None, public_id: str | None, has_internal_subset: int) -> None:
-        if has_internal_subset:
-            raise UsebioError(
-                f"Line {parser.CurrentLineNumber}: the document type declares its own entities or elements; "
-                f"a USEBIO file has only {_DOCTYPE}, so this file is refused."
-            )
-
-    def entity(*_: object) -> None:
-        raise UsebioError(
-            f"Line {parser.CurrentLineNumber}: the file declares an ENTITY; a USEBIO file declares none, "
-            "so it is refused."
-        )
-
-    def external(*_: object) -> int:
-        raise UsebioError(
-            f"Line {parser.CurrentLineNumber}: the file refers to an outside entity; it is not fetched, "
-            "and the file is refused."
-        )
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = characters
-    parser.StartDoctypeDeclHandler = doctype
-    parser.EntityDeclHandler = entity
-    parser.ExternalEntityRefHandler = external
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    try:
-        parser.Parse(source, True)
-    except expat.ExpatError as error:
-        reason = expat.ErrorString(error.code) if error.code else str(error)
-        raise UsebioError(
-            f"Line {error.lineno}: this is not well-formed XML ({reason}), so it cannot be a USEBIO file."
-        ) from None
-    if not root:
-        raise UsebioError("This file holds no XML element, so it is not a USEBIO file.")
-    return root[0]
-
-
-# ---------------------------------------------------------------------------------------------
-# Reading
 
 
 def read_usebio(data: bytes) -> Session:
@@ -622,228 +477,3 @@ def _whole(text: str, element: Element) -> int:
 def _line_of(element: Element, name: str) -> int:
     child = element.child(name)
     return element.line if child is None else child.line
-
-
-# ---------------------------------------------------------------------------------------------
-# Writing
-
-
-def write_usebio(session: Session) -> bytes:
-    """The session as USEBIO 1.2 XML in UTF-8 (spec §6.2), which :func:`read_usebio` reads back.
-
-    The EVENT_TYPE is the event's own, or the one its method calls for (MP_PAIRS,
-    BUTLER_PAIRS, CROSS_IMP, TEAMS); each traveller line carries the result fields of that
-    method; the deals go in a HANDSET.
-    """
-    event = session.event
-    method = session.method
-    out = _Writer()
-    out.raw('<?xml version="1.0" encoding="UTF-8"?>')
-    out.raw(_DOCTYPE)
-    out.open("USEBIO", Version="1.2")
-    if event.club or event.club_id:
-        out.open("CLUB")
-        out.leaf("CLUB_NAME", event.club)
-        out.leaf("CLUB_ID_NUMBER", event.club_id)
-        out.close("CLUB")
-    event_type = event.event_type or (_EVENT_TYPES.get(method, "MP_PAIRS") if method else "MP_PAIRS")
-    out.open("EVENT", EVENT_TYPE=event_type)
-    out.leaf("EVENT_DESCRIPTION", event.name)
-    out.leaf("PROGRAM_NAME", event.producer.name)
-    out.leaf("PROGRAM_VERSION", event.producer.version)
-    if event.winner_type is not None:
-        out.leaf("WINNER_TYPE", str(event.winner_type))
-    if event.date is not None:
-        out.leaf("DATE", event.date.strftime("%d/%m/%Y"))
-    if event.session_count is not None:
-        out.leaf("SESSION_COUNT", str(event.session_count))
-    if session.sections:
-        out.leaf("SECTION_COUNT", str(len(session.sections)))
-    if event.scoring:
-        out.leaf("SCORING_METHOD", event.scoring)
-    for name, value in event.extra:
-        out.leaf(name, value)
-    if event.session is not None:
-        out.open("SESSION", SESSION_ID=str(event.session))
-    figure = _LINE_FIGURES.get(method, "MATCH_POINTS") if method else "MATCH_POINTS"
-    if session.sections:
-        for section in session.sections:
-            out.open("SECTION", SECTION_ID=section.id)
-            _write_body(out, session, figure, section.id)
-            out.close("SECTION")
-        if any(not p.section for p in session.participants) or any(
-            not line.section for line in session.lines
-        ):
-            _write_body(out, session, figure, "")
-    else:
-        _write_body(out, session, figure, None)
-    for match in session.matches:
-        _write_match(out, match)
-    if event.session is not None:
-        out.close("SESSION")
-    out.close("EVENT")
-    deals = [board for board in sorted(session.boards, key=lambda b: b.number) if board.hands is not None]
-    if deals:
-        out.open("HANDSET")
-        for board in deals:
-            assert board.hands is not None
-            out.open("BOARD")
-            out.leaf("BOARD_NUMBER", str(board.number))
-            for seat in SEATS:
-                out.open("HAND")
-                out.leaf("DIRECTION", seat.name_word)
-                hand = board.hands.hand(seat)
-                for suit in ("C", "D", "H", "S"):
-                    out.leaf(_SUIT_ELEMENTS[suit], hand.holding(suit))
-                out.close("HAND")
-            out.close("BOARD")
-        out.close("HANDSET")
-    out.close("USEBIO")
-    return out.bytes()
-
-
-def _write_body(out: _Writer, session: Session, figure: str, section: str | None) -> None:
-    people = [p for p in session.participants if section is None or p.section == section]
-    if people:
-        kind = {Competition.TEAMS: "TEAM", Competition.INDIVIDUALS: "PLAYER"}.get(
-            session.event.competition, "PAIR"
-        )
-        out.open("PARTICIPANTS")
-        for participant in people:
-            _write_participant(out, participant, kind)
-        out.close("PARTICIPANTS")
-    for board in sorted(session.boards, key=lambda b: b.number):
-        lines = [
-            line for line in session.lines_of(board.number) if section is None or line.section == section
-        ]
-        if not lines and (section is not None or board.datum is None):
-            continue
-        out.open("BOARD")
-        out.leaf("BOARD_NUMBER", str(board.number))
-        if board.datum is not None:
-            out.leaf("BOARD_AVERAGE", str(board.datum))
-        for line in lines:
-            _write_line(out, line, figure)
-        out.close("BOARD")
-
-
-def _write_participant(out: _Writer, participant: Participant, kind: str) -> None:
-    if kind == "TEAM":
-        out.open("TEAM", TEAM_ID=participant.id, TEAM_NAME=participant.name)
-    else:
-        out.open(kind)
-        if kind == "PAIR":
-            out.leaf("PAIR_NUMBER", participant.id)
-    if kind != "PLAYER":
-        out.leaf("DIRECTION", participant.direction.value if participant.direction else "")
-    r = participant.reported
-    if r.total is not None:
-        out.leaf("TOTAL_SCORE", str(r.total))
-    if r.percent is not None:
-        out.leaf("PERCENTAGE", str(r.percent))
-    if r.place is not None:
-        out.leaf("PLACE", r.place.text)
-    if r.boards is not None:
-        out.leaf("BOARDS_PLAYED", str(r.boards))
-    if r.masterpoints:
-        out.leaf("MASTER_POINTS_AWARDED", r.masterpoints)
-    if participant.club:
-        out.leaf("CLUB_NAME", participant.club)
-    for name, value in participant.extra:
-        out.leaf(name, value)
-    if kind == "PLAYER":
-        out.leaf("PLAYER_NUMBER", participant.id)
-        for player in participant.players[:1]:
-            _write_player_fields(out, player)
-    else:
-        for player in participant.players:
-            out.open("PLAYER")
-            _write_player_fields(out, player)
-            out.close("PLAYER")
-    out.close(kind)
-
-
-def _write_player_fields(out: _Writer, player: Player) -> None:
-    out.leaf("PLAYER_NAME", player.name)
-    if player.member_id:
-        out.leaf("NATIONAL_ID_NUMBER", player.member_id)
-    if player.club_id:
-        out.leaf("CLUB_ID_NUMBER", player.club_id)
-
-
-def _write_line(out: _Writer, line: Line, figure: str) -> None:
-    out.open("TRAVELLER_LINE")
-    if line.table is not None:
-        out.leaf("TABLE_NUMBER", str(line.table))
-    if line.round is not None:
-        out.leaf("ROUND_NUMBER", str(line.round))
-    out.leaf("NS_PAIR_NUMBER", line.ns or "")
-    out.leaf("EW_PAIR_NUMBER", line.ew or "")
-    if line.contract:
-        out.leaf("CONTRACT", line.contract)
-    if line.declarer is not None:
-        out.leaf("PLAYED_BY", line.declarer.value)
-    if line.lead:
-        out.leaf("LEAD", line.lead)
-    if line.tricks is not None:
-        out.leaf("TRICKS", str(line.tricks))
-    if line.adjusted is not None:
-        out.leaf("SCORE", line.adjusted.usebio)
-    elif line.score is not None:
-        out.leaf("SCORE", str(line.score))
-    if line.reported.ns is not None:
-        out.leaf(f"NS_{figure}", str(line.reported.ns))
-    if line.reported.ew is not None:
-        out.leaf(f"EW_{figure}", str(line.reported.ew))
-    out.close("TRAVELLER_LINE")
-
-
-def _write_match(out: _Writer, match: Match) -> None:
-    out.open("MATCH")
-    if match.round is not None:
-        out.leaf("ROUND_NUMBER", str(match.round))
-    if match.table is not None:
-        out.leaf("TABLE_NUMBER", str(match.table))
-    out.leaf("TEAM", match.home)
-    out.leaf("OPPOSING_TEAM", match.away)
-    if match.reported.vp_home is not None:
-        out.leaf("TEAM_SCORE", str(match.reported.vp_home))
-    if match.reported.vp_away is not None:
-        out.leaf("OPPOSING_TEAM_SCORE", str(match.reported.vp_away))
-    if match.imps_home is not None:
-        out.leaf("TEAM_IMPS", _fraction(match.imps_home))
-    if match.imps_away is not None:
-        out.leaf("OPPOSING_TEAM_IMPS", _fraction(match.imps_away))
-    out.close("MATCH")
-
-
-def _fraction(value: Fraction) -> str:
-    if value.denominator == 1:
-        return str(value.numerator)
-    return str(Decimal(value.numerator) / Decimal(value.denominator))
-
-
-class _Writer:
-    """Indented XML text, escaped as XML asks."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.depth = 0
-
-    def raw(self, text: str) -> None:
-        self.lines.append(text)
-
-    def open(self, name: str, **attributes: str) -> None:
-        attrs = "".join(f" {key}={quoteattr(value)}" for key, value in attributes.items())
-        self.lines.append(f"{'  ' * self.depth}<{name}{attrs}>")
-        self.depth += 1
-
-    def close(self, name: str) -> None:
-        self.depth -= 1
-        self.lines.append(f"{'  ' * self.depth}</{name}>")
-
-    def leaf(self, name: str, text: str) -> None:
-        self.lines.append(f"{'  ' * self.depth}<{name}>{escape(text)}</{name}>")
-
-    def bytes(self) -> bytes:
-        return ("\n".join(self.lines) + "\n").encode("utf-8")
