@@ -528,3 +528,153 @@ def test_an_exported_night_imports_back_and_agrees_with_itself() -> None:
         comparison = only(compare_event(result.event))
         assert comparison.lines == Result.objects.filter(section__event=event).count()
         assert comparison.agrees, (comparison.differences[:3], comparison.standings_differing[:3])
+
+
+# The spec's own examples (§6.1, §6.2; TV-35): each direction numbered from 1 ----------------------
+
+SPEC_PBN = "\n".join(
+    [
+        "% PBN 2.1",
+        "% EXPORT",
+        '[Event "Club Pairs"]',
+        '[Site "Example BC"]',
+        '[Date "2025.01.15"]',
+        '[Board "1"]',
+        '[West ""]',
+        '[North ""]',
+        '[East ""]',
+        '[South ""]',
+        '[Dealer "N"]',
+        '[Vulnerable "None"]',
+        '[Deal "N:A764.AK4.A8.J832 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6 T3.JT5.J762.AK94"]',
+        '[Scoring "MP"]',
+        '[Declarer "S"]',
+        '[Contract "4S"]',
+        '[Result "11"]',
+        '[ScoreTable "Table\\1R;Round\\1R;PairId_NS\\1R;PairId_EW\\1R;Contract\\4L;Declarer\\1R;Result\\2R;'
+        'Score_NS\\5R;Score_EW\\5R;MP_NS\\3R;MP_EW\\3R"]',
+        '1 1 1 1 4S   S 11 "450" - 4.0 0.0',
+        '2 1 2 2 4S   S 10 "420" - 1.0 3.0',
+        '3 1 3 3 4S   N 10 "420" - 1.0 3.0',
+        '[TotalScoreTable "Rank\\1R;RankTie\\1R;PairId\\1R;Direction\\5R;TotalScoreMP\\4R;'
+        'TotalPercentage\\6R;Names\\20L"]',
+        '1 - 1 "N-S" 4.0 100.00 "Ann Able - Bob Baker"',
+        '2 3 2 "N-S" 1.0 25.00 "Cy Cole - Di Dean"',
+        '2 3 3 "N-S" 1.0 25.00 "Ed Eve - Flo Fox"',
+        "",
+    ]
+).encode("latin-1")
+
+
+def spec_usebio() -> bytes:
+    pairs = ""
+    for number, direction, percent, place, names in (
+        (1, "NS", "100.00", "1", ("Ann Able", "Bob Baker")),
+        (2, "NS", "25.00", "2=", ("Cy Cole", "Di Dean")),
+        (3, "NS", "25.00", "2=", ("Ed Eve", "Flo Fox")),
+        (1, "EW", "0.00", "3", ("Gus Gill", "Hal Hope")),
+        (2, "EW", "75.00", "1=", ("Ivy Inge", "Jo Jones")),
+        (3, "EW", "75.00", "1=", ("Kay King", "Lu Lamb")),
+    ):
+        people = "".join(f"<PLAYER><PLAYER_NAME>{name}</PLAYER_NAME></PLAYER>" for name in names)
+        pairs += (
+            f"<PAIR><PAIR_NUMBER>{number}</PAIR_NUMBER><DIRECTION>{direction}</DIRECTION>"
+            f"<PERCENTAGE>{percent}</PERCENTAGE><PLACE>{place}</PLACE>{people}</PAIR>"
+        )
+    lines = "".join(
+        f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{n}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{n}</EW_PAIR_NUMBER>"
+        f"<CONTRACT>4S</CONTRACT><PLAYED_BY>{by}</PLAYED_BY><LEAD>JH</LEAD><TRICKS>{tricks}</TRICKS>"
+        f"<SCORE>{score}</SCORE><NS_MATCH_POINTS>{ns}</NS_MATCH_POINTS><EW_MATCH_POINTS>{ew}</EW_MATCH_POINTS>"
+        "</TRAVELLER_LINE>"
+        for n, by, tricks, score, ns, ew in (
+            (1, "S", 11, 450, 4, 0),
+            (2, "S", 10, 420, 1, 3),
+            (3, "N", 10, 420, 1, 3),
+        )
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
+        '<USEBIO Version="1.2"><CLUB><CLUB_NAME>Example BC</CLUB_NAME>'
+        "<CLUB_ID_NUMBER>999</CLUB_ID_NUMBER></CLUB>"
+        '<EVENT EVENT_TYPE="MP_PAIRS"><EVENT_DESCRIPTION>Club Pairs</EVENT_DESCRIPTION>'
+        "<PROGRAM_NAME>ExampleScorer</PROGRAM_NAME><WINNER_TYPE>2</WINNER_TYPE><DATE>15/01/2025</DATE>"
+        f"<SESSION_COUNT>1</SESSION_COUNT><SECTION_COUNT>1</SECTION_COUNT><PARTICIPANTS>{pairs}</PARTICIPANTS>"
+        f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{lines}</BOARD></EVENT></USEBIO>"
+    ).encode()
+
+
+@pytest.mark.parametrize(
+    "content", [pytest.param(SPEC_PBN, id="PBN"), pytest.param(spec_usebio(), id="USEBIO")]
+)
+def test_the_specs_example_imports_and_agrees(content: bytes) -> None:
+    club = make_club()
+    result = import_session(club=club, user=make_member(club), content=content, name="example")
+    assert result.event is not None
+    comparison = only(compare_event(result.event))
+    assert comparison.lines == 3
+    assert comparison.agrees
+    section = result.event.sections.get()
+    assert section.movement == Section.Movement.MITCHELL
+    pairs = {p.label: p for p in Pair.objects.filter(section=section).select_related("player1", "player2")}
+    assert sorted(pairs) == ["1EW", "1NS", "2EW", "2NS", "3EW", "3NS"]
+    assert (pairs["1NS"].player1.name, pairs["1NS"].player2.name) == ("Ann Able", "Bob Baker")
+    first = Result.objects.select_related("ns", "ew").get(section=section, seating__table__number=1)
+    assert (first.ns.label, first.ew.label, first.level, first.strain, first.tricks) == (
+        "1NS",
+        "1EW",
+        4,
+        "S",
+        11,
+    )
+    board = Board.objects.get(section=section, number=1)
+    assert board.hands.startswith("N:A764.AK4.A8.J832") or b"HANDSET" not in content
+    rows = {row.label: row for row in comparison.standings}
+    assert rows["2NS"].file_place is not None and rows["2NS"].file_place.text == "2="
+    assert rows["1NS"].percent.product == 100
+
+
+def test_a_score_that_law_77_does_not_give_is_listed_on_its_board() -> None:
+    club = make_club()
+    content = SPEC_PBN.replace(b'2 1 2 2 4S   S 10 "420" - 1.0 3.0', b'2 1 2 2 4S   S 10 "430" - 1.0 3.0')
+    result = import_session(club=club, user=make_member(club), content=content, name="example.pbn")
+    assert result.event is not None
+    comparison = only(compare_event(result.event))
+    assert [(d.board, d.ns, d.ew) for d in comparison.differences] == [(1, "2NS", "2EW")]
+    assert comparison.differences[0].what == ("N-S scored +430 in the file, +420 here (Law 77).",)
+
+
+def test_sections_with_their_own_winners_stay_apart() -> None:
+    rows = {
+        "A": ['"A" 1 1 1 4S S 10 "420" -', '"A" 2 2 2 4S S 9 - "50"'],
+        "B": ['"B" 1 1 1 3NT N 10 "430" -', '"B" 2 2 2 3NT N 9 "400" -'],
+    }
+    table = (
+        '[ScoreTable "Section\\\\1R;Table\\\\1R;PairId_NS\\\\1R;PairId_EW\\\\1R;Contract\\\\3L;'
+        'Declarer\\\\1R;Result\\\\2R;Score_NS\\\\5R;Score_EW\\\\5R"]'
+    )
+    standings = [
+        '[TotalScoreTable "Rank\\\\1R;PairId\\\\1R;Section\\\\1R;Direction\\\\5R;TotalScoreMP\\\\4R"]',
+        *(
+            f'{rank} {pair} "{section}" "{side}" {mp}'
+            for section in "AB"
+            for rank, pair, side, mp in (
+                (1, 1, "N-S", "2.0"),
+                (2, 2, "N-S", "0.0"),
+                (1, 2, "E-W", "2.0"),
+                (2, 1, "E-W", "0.0"),
+            )
+        ),
+    ]
+    text = "\n".join(
+        ['[Event "Two sections"]', '[Board "1"]', '[Scoring "MatchPoints"]', *standings, table]
+        + rows["A"]
+        + rows["B"]
+    )
+    club = make_club()
+    result = import_session(club=club, user=make_member(club), content=text.encode(), name="two.pbn")
+    assert result.event is not None
+    assert sorted(result.event.sections.values_list("letter", flat=True)) == ["A", "B"]
+    comparison = only(compare_event(result.event))
+    assert comparison.lines == 4
+    assert comparison.agrees, (comparison.differences, comparison.standings_differing)

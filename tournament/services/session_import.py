@@ -57,7 +57,7 @@ from ..models import (
 )
 from .players import keep_standings
 from .session_conventions import MOST_BYTES, SessionRefused, conventions_of, read_session
-from .session_plan import SectionPlan, plan_sections, reported_figures
+from .session_plan import Key, SectionPlan, participant_key, plan_sections, reported_figures
 
 __all__ = ["MOST_BYTES", "Imported", "SessionRefused", "import_session", "read_session"]
 
@@ -87,15 +87,13 @@ def _free_letters(taken: Iterable[str]) -> Iterable[str]:
                 yield first + second
 
 
-def _players(
-    club: Club, session: model.Session, notes: list[str]
-) -> dict[tuple[str, str], tuple[Player, Player]]:
+def _players(club: Club, session: model.Session, notes: list[str]) -> dict[Key, tuple[Player, Player]]:
     """Each participant's two players, found in the club's list by name or added to it.
 
     A participant with other than two names, or whose names another pair of the file already
     took (a player sits in one pair of a session), is left unnamed: names to come.
     """
-    wanted: dict[tuple[str, str], tuple[model.Player, model.Player]] = {}
+    wanted: dict[Key, tuple[model.Player, model.Player]] = {}
     taken: set[str] = set()
     unnamed = []
     for p in session.participants:
@@ -113,7 +111,7 @@ def _players(
                     f"Pair {p.id}: the name {name[:40]!r}... is longer than the {limits.NAME} characters "
                     "a player's name may have."
                 )
-        wanted[(p.section, p.id)] = (
+        wanted[participant_key(p)] = (
             model.Player(names[0], people[0].member_id, people[0].club_id),
             model.Player(names[1], people[1].member_id, people[1].club_id),
         )
@@ -254,7 +252,7 @@ def _write_section(
     number: int,
     plan: SectionPlan,
     session: model.Session,
-    players: dict[str, tuple[Player, Player]],
+    players: dict[Key, tuple[Player, Player]],
     user: Any,
 ) -> dict[str, int]:
     seatings = plan.seatings.values()
@@ -268,7 +266,7 @@ def _write_section(
         boards_per_round=max((len(s.boards) for s in seatings), default=1),
     )
     labels = sorted(set(plan.labels.values()), key=natural_key)
-    named = {plan.labels[key]: players[key] for key in plan.labels if key in players}
+    named = {label: players[entry] for label, entry in plan.named.items() if entry in players}
     Pair.objects.bulk_create(
         [
             Pair(

@@ -34,19 +34,41 @@ class SeatingPlan:
     boards: list[int] = field(default_factory=list)
 
 
+Key = tuple[str, str, str]
+"""A pair as the file knows it: its section, its number, and its side where each side is numbered from 1."""
+
+
+def participant_key(participant: model.Participant) -> Key:
+    """A standings entry's pair: section, number and the side it is listed in."""
+    return (participant.section, participant.id, participant.direction.value if participant.direction else "")
+
+
 @dataclass
 class SectionPlan:
-    """One section of the event, as the file's facts fill it."""
+    """One section of the event, as the file's facts fill it.
+
+    ``sided``: the file numbers each direction from 1 (a Mitchell's N-S pair 1 meets E-W pair
+    1, as in the spec's USEBIO example), so a pair is known by its number and its side, and
+    its label here says both: "1NS", "1EW".
+    """
 
     letter: str
     file_sections: tuple[str, ...]
     movement: str
-    labels: dict[tuple[str, str], str] = field(default_factory=dict)  # (file section, id) → label
+    sided: bool = False
+    labels: dict[Key, str] = field(default_factory=dict)
+    named: dict[str, Key] = field(default_factory=dict)  # label → the standings entry that names it
     seatings: dict[tuple[int, int], SeatingPlan] = field(default_factory=dict)
     lines: list[tuple[model.Line, tuple[int, int]]] = field(default_factory=list)
 
-    def label(self, section: str, id: str) -> str:
-        return self.labels[(section, id)]
+    def key(self, section: str, id: str, side: str) -> Key:
+        return (section, id, side if self.sided else "")
+
+    def label(self, section: str, id: str, side: str) -> str:
+        return self.labels[self.key(section, id, side)]
+
+    def holds(self, section: str) -> bool:
+        return section in self.file_sections or (self.file_sections == ("",) and not section)
 
 
 def _group_sections(session: model.Session) -> tuple[list[tuple[str, ...]], bool]:
@@ -68,21 +90,38 @@ def _group_sections(session: model.Session) -> tuple[list[tuple[str, ...]], bool
 
 
 def _two_winner(session: model.Session) -> bool:
-    """Two winners, N-S and E-W (spec §7): USEBIO WINNER_TYPE 2, or a place 1 in each direction's list."""
+    """Two winners, N-S and E-W (spec §7): USEBIO WINNER_TYPE 2; or standings with a place 1 in each
+    direction's list, or that list one direction's pairs only (the spec's PBN example)."""
     if session.event.winner_type is not None:
         return session.event.winner_type == 2
+    directions = {p.direction for p in session.participants}
+    if len(directions) == 1 and None not in directions:
+        return True
     firsts = {p.direction for p in session.participants if p.reported.place and p.reported.place.first == 1}
     return len(firsts) == 2 and None not in firsts
 
 
-def _label(id: str, section: str, prefix: bool, where: str) -> str:
-    label = f"{section}{id}" if prefix else id
-    if not label or len(label) > LABEL_LENGTH or not label.isprintable():
+def _label(key: Key, prefix: bool, where: str) -> str:
+    section, id, side = key
+    label = f"{section if prefix else ''}{id}{side}"
+    if not id or len(label) > LABEL_LENGTH or not label.isprintable():
         raise SessionRefused(
             f"{where}: pair {id!r} cannot be a pair's number here; a pair's number is 1 to "
             f"{LABEL_LENGTH} printable characters."
         )
     return label
+
+
+def _sided(lines: Sequence[model.Line], participants: Sequence[model.Participant]) -> bool:
+    """Whether each direction is numbered from 1: a pair meets its own number, or the standings
+    list one number on both sides."""
+    if any(line.ns and line.ns == line.ew for line in lines):
+        return True
+    seen: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for participant in participants:
+        if participant.direction is not None:
+            seen[(participant.section, participant.id)].add(participant.direction.value)
+    return any(len(sides) > 1 for sides in seen.values())
 
 
 def plan_sections(session: model.Session, letters: Iterable[str]) -> tuple[list[SectionPlan], list[str]]:
@@ -93,35 +132,37 @@ def plan_sections(session: model.Session, letters: Iterable[str]) -> tuple[list[
     notes: list[str] = []
     plans = []
     for group in groups:
-        ids = defaultdict(set)
-        for line in session.lines:
-            if line.section in group or (line.section == "" and group == ("",)):
-                for pair in (line.ns, line.ew):
-                    if pair:
-                        ids[pair].add(line.section)
-        prefix = any(len(sections) > 1 for sections in ids.values())
-        letter = group[0] if apart and _usable_letter(group[0]) else next(free)
-        plan = SectionPlan(
-            letter, group, Section.Movement.MITCHELL if two_winner else Section.Movement.CUSTOM
-        )
-        for participant in session.participants:
-            if participant.section in group or group == ("",) or not participant.section:
-                key = (participant.section if participant.section in group else group[0], participant.id)
-                plan.labels.setdefault(key, _label(participant.id, key[0], prefix, "The standings"))
-        for line in session.lines:
-            if line.section not in group and not (line.section == "" and group == ("",)):
-                continue
-            for pair in (line.ns, line.ew):
+        plan = SectionPlan("", group, Section.Movement.MITCHELL if two_winner else Section.Movement.CUSTOM)
+        lines = [line for line in session.lines if plan.holds(line.section)]
+        people = [p for p in session.participants if plan.holds(p.section) or not p.section]
+        plan.sided = _sided(lines, people)
+        plan.letter = group[0] if apart and _usable_letter(group[0]) else next(free)
+        sections_of: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for line in lines:
+            for pair, side in ((line.ns, "NS"), (line.ew, "EW")):
                 if pair:
-                    plan.labels.setdefault(
-                        (line.section, pair), _label(pair, line.section, prefix, f"Board {line.board}")
-                    )
-        _plan_seatings(plan, [line for line in session.lines if line.section in group and not line.bye])
+                    sections_of[(pair, side if plan.sided else "")].add(line.section)
+        prefix = any(len(sections) > 1 for sections in sections_of.values())
+        for participant in people:
+            section, id, side = participant_key(participant)
+            key = plan.key(section if plan.holds(section) else group[0], id, side)
+            label = plan.labels.setdefault(key, _label(key, prefix, "The standings"))
+            plan.named.setdefault(label, participant_key(participant))
+        for line in lines:
+            for pair, side in ((line.ns, "NS"), (line.ew, "EW")):
+                if pair:
+                    key = plan.key(line.section, pair, side)
+                    plan.labels.setdefault(key, _label(key, prefix, f"Board {line.board}"))
+        _plan_seatings(plan, [line for line in lines if not line.bye])
         plans.append(plan)
         if prefix:
             notes.append(
                 f"Sections {', '.join(group)} were one field and share pair numbers: each pair's number "
                 "is written after its section's letter."
+            )
+        if plan.sided:
+            notes.append(
+                "The file numbers each direction from 1: a pair's number here says its side, as 1NS."
             )
     if len(groups) == 1 and len(groups[0]) > 1:
         notes.append(
@@ -148,9 +189,9 @@ def _plan_seatings(plan: SectionPlan, lines: Sequence[model.Line]) -> None:
             raise SessionRefused(f"Board {line.board}: a result without both pairs' numbers.")
     seen: dict[tuple[int, str], model.Line] = {}
     for line in played:
-        for pair in (line.ns, line.ew):
+        for pair, side in ((line.ns, "NS"), (line.ew, "EW")):
             assert pair is not None
-            earlier = seen.setdefault((line.board, f"{line.section}|{pair}"), line)
+            earlier = seen.setdefault((line.board, plan.label(line.section, pair, side)), line)
             if earlier is not line:
                 raise SessionRefused(
                     f"Board {line.board}: pair {pair} has two results; a pair plays a board once."
@@ -160,7 +201,7 @@ def _plan_seatings(plan: SectionPlan, lines: Sequence[model.Line]) -> None:
         for line in played:
             assert line.table is not None and line.round is not None and line.ns and line.ew
             key = (line.round, offsets[line.section] + line.table)
-            ns, ew = plan.label(line.section, line.ns), plan.label(line.section, line.ew)
+            ns, ew = plan.label(line.section, line.ns, "NS"), plan.label(line.section, line.ew, "EW")
             seating = plan.seatings.setdefault(key, SeatingPlan(key[0], key[1], ns, ew))
             if (seating.ns, seating.ew) != (ns, ew):
                 raise SessionRefused(
@@ -182,7 +223,7 @@ def _plan_seatings(plan: SectionPlan, lines: Sequence[model.Line]) -> None:
     for line in played:
         assert line.ns and line.ew
         meetings.setdefault(
-            (plan.label(line.section, line.ns), plan.label(line.section, line.ew)), []
+            (plan.label(line.section, line.ns, "NS"), plan.label(line.section, line.ew, "EW")), []
         ).append(line)
     busy_rounds: dict[str, set[int]] = defaultdict(set)
     tables_in: dict[int, int] = defaultdict(int)
@@ -223,58 +264,52 @@ def _place(place: Place | None) -> list[int] | None:
 
 def reported_figures(session: model.Session, plans: Sequence[SectionPlan]) -> dict[str, Any]:
     """The producing program's own figures, as written, keyed by the event's sections and pairs."""
-    where: dict[tuple[str, str], tuple[str, str]] = {}
-    for plan in plans:
-        for key, label in plan.labels.items():
-            where[key] = (plan.letter, label)
     method = session.method
     participants = []
-    for p in session.participants:
-        key = next((k for k in ((p.section, p.id), ("", p.id)) if k in where), None)
-        if key is None:
-            key = next((k for k in where if k[1] == p.id), None)
-        if key is None:
-            continue
-        letter, label = where[key]
-        r = p.reported
-        participants.append(
-            {
-                "id": p.id,
-                "section": letter,
-                "label": label,
-                "names": p.names,
-                "direction": p.direction.value if p.direction else "",
-                "total": _text(r.total),
-                "percent": _text(r.percent),
-                "place": _place(r.place),
-                "session_total": _text(r.session_total),
-                "session_percent": _text(r.session_percent),
-                "session_place": _place(r.session_place),
-            }
-        )
     lines = []
-    for line in session.lines:
-        ns = where.get((line.section, line.ns)) if line.ns else None
-        ew = where.get((line.section, line.ew)) if line.ew else None
-        letter = (ns or ew or ("", ""))[0]
-        lines.append(
-            {
-                "board": line.board,
-                "section": letter,
-                "ns": ns[1] if ns else None,
-                "ew": ew[1] if ew else None,
-                "contract": line.contract,
-                "declarer": line.declarer.value if line.declarer else "",
-                "tricks": line.tricks,
-                "score": line.score,
-                "adjusted": line.adjusted.usebio if line.adjusted else "",
-                "bye": line.bye,
-                "ns_figure": _text(line.reported.ns),
-                "ew_figure": _text(line.reported.ew),
-                "percent_ns": _text(line.reported.percent_ns),
-                "percent_ew": _text(line.reported.percent_ew),
-            }
-        )
+    for plan in plans:
+        by_entry = {entry: label for label, entry in plan.named.items()}
+        for p in session.participants:
+            label = by_entry.get(participant_key(p))
+            if label is None:
+                continue
+            r = p.reported
+            participants.append(
+                {
+                    "id": p.id,
+                    "section": plan.letter,
+                    "label": label,
+                    "names": p.names,
+                    "direction": p.direction.value if p.direction else "",
+                    "total": _text(r.total),
+                    "percent": _text(r.percent),
+                    "place": _place(r.place),
+                    "session_total": _text(r.session_total),
+                    "session_percent": _text(r.session_percent),
+                    "session_place": _place(r.session_place),
+                }
+            )
+        for line in session.lines:
+            if not plan.holds(line.section):
+                continue
+            lines.append(
+                {
+                    "board": line.board,
+                    "section": plan.letter,
+                    "ns": plan.label(line.section, line.ns, "NS") if line.ns else None,
+                    "ew": plan.label(line.section, line.ew, "EW") if line.ew else None,
+                    "contract": line.contract,
+                    "declarer": line.declarer.value if line.declarer else "",
+                    "tricks": line.tricks,
+                    "score": line.score,
+                    "adjusted": line.adjusted.usebio if line.adjusted else "",
+                    "bye": line.bye,
+                    "ns_figure": _text(line.reported.ns),
+                    "ew_figure": _text(line.reported.ew),
+                    "percent_ns": _text(line.reported.percent_ns),
+                    "percent_ew": _text(line.reported.percent_ew),
+                }
+            )
     return {
         "unit": "MP" if method is model.Method.MATCHPOINTS else "IMPs",
         "participants": participants,
