@@ -678,3 +678,33 @@ def test_sections_with_their_own_winners_stay_apart() -> None:
     comparison = only(compare_event(result.event))
     assert comparison.lines == 4
     assert comparison.agrees, (comparison.differences, comparison.standings_differing)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_a_damaged_real_file_is_imported_whole_or_refused_whole(seed: int) -> None:
+    """Real files cut short, with bytes changed or lines dropped: a sentence or a whole import,
+    never a traceback and never half an import."""
+    import random
+
+    rng = random.Random(seed)
+    names = ["magiccontest_butler_imp_pairs_h6_2013.pbn", "compscore_usebio_cross_imp_howell.xml"]
+    data = bytearray((REAL / names[seed % 2]).read_bytes())
+    if seed % 3 == 0:
+        data = data[: rng.randrange(len(data))]
+    elif seed % 3 == 1:
+        for _ in range(5):
+            data[rng.randrange(len(data))] = rng.choice(b'0123456789-+"<>/ ABCXNSEW.;=\\\n\x00\xff')
+    else:
+        lines = data.split(b"\n")
+        del lines[rng.randrange(len(lines))]
+        data = bytearray(b"\n".join(lines))
+    club = make_club()
+    director = make_member(club)
+    before = everything()
+    try:
+        result = import_session(club=club, user=director, content=bytes(data), name="damaged")
+    except SessionRefused as error:
+        assert str(error).strip()
+        assert everything() == before
+    else:
+        assert result.event is not None and result.file is not None
