@@ -120,30 +120,45 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
-class LineDifference:
-    """A traveller line on which the file and the product disagree, with what differs in words."""
+class LineComparison:
+    """One traveller line: what the table did, N-S's score and each side's figure in the file and
+    here, and what differs in words (nothing when they agree)."""
 
     board: int
     section: str
     ns: str
     ew: str
-    what: tuple[str, ...]
+    played: str
+    file_score: int | None
+    product_score: int | None
+    ns_figure: Figure
+    ew_figure: Figure
+    what: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def differs(self) -> bool:
+        return bool(self.what)
 
 
 @dataclass(frozen=True)
 class SessionComparison:
     """One imported session: its standings side by side, running totals when the file has them, and
-    every traveller line that differs, board by board."""
+    every traveller line, those that differ listed board by board."""
 
     file: SessionFile
     unit: str
     standings: tuple[StandingRow, ...]
     running: tuple[StandingRow, ...]
     running_note: str
-    differences: tuple[LineDifference, ...]
+    compared: tuple[LineComparison, ...]
     lines: int
     unfactored: int
     byes: int
+
+    @property
+    def differences(self) -> tuple[LineComparison, ...]:
+        return tuple(line for line in self.compared if line.differs)
 
     @property
     def standings_differing(self) -> list[StandingRow]:
@@ -153,11 +168,21 @@ class SessionComparison:
     def agrees(self) -> bool:
         return not self.differences and not self.standings_differing
 
-    def by_board(self) -> list[tuple[int, list[LineDifference]]]:
-        grouped: dict[int, list[LineDifference]] = defaultdict(list)
-        for difference in self.differences:
-            grouped[difference.board].append(difference)
-        return sorted(grouped.items())
+    def by_board(self) -> list[tuple[int, list[LineComparison]]]:
+        """The lines that differ, board by board."""
+        return _grouped(self.differences)
+
+    def boards(self) -> list[tuple[int, list[LineComparison], bool]]:
+        """Every line compared, board by board, and whether any of the board's lines differs."""
+        grouped = _grouped(self.compared)
+        return [(board, lines, any(line.differs for line in lines)) for board, lines in grouped]
+
+
+def _grouped(lines: Sequence[LineComparison]) -> list[tuple[int, list[LineComparison]]]:
+    grouped: dict[int, list[LineComparison]] = defaultdict(list)
+    for line in lines:
+        grouped[line.board].append(line)
+    return sorted(grouped.items())
 
 
 def compare_event(
@@ -189,14 +214,14 @@ def compare_file(
         for entry in figures.get("participants", [])
     )
     running, note = _running(event, file, sheets, figures)
-    differences, counted = _lines(event, figures, contests)
+    compared, counted = _lines(event, figures, contests)
     return SessionComparison(
         file=file,
         unit=figures.get("unit", ""),
         standings=standings,
         running=running,
         running_note=note,
-        differences=tuple(differences),
+        compared=tuple(compared),
         lines=counted["lines"],
         unfactored=counted["unfactored"],
         byes=counted["byes"],
@@ -259,9 +284,9 @@ def _running(
 
 def _lines(
     event: Event, figures: dict[str, Any], contests: dict[str, ContractContest]
-) -> tuple[list[LineDifference], dict[str, int]]:
+) -> tuple[list[LineComparison], dict[str, int]]:
     counted = {"lines": 0, "unfactored": 0, "byes": 0}
-    differences = []
+    compared = []
     tables: dict[tuple[str, int, str, str], TableFigures] = {}
     for letter, contest in contests.items():
         for board in contest.boards.values():
@@ -271,27 +296,61 @@ def _lines(
     for line in figures.get("lines", []):
         if line.get("bye"):
             counted["byes"] += 1
-            what = _bye(line, contests.get(line["section"]))
-        elif line.get("score") is None and not line.get("adjusted"):
+            compared.append(_bye(line, contests.get(line["section"])))
             continue
-        else:
-            counted["lines"] += 1
-            contest = contests.get(line["section"])
-            table = tables.get((line["section"], line["board"], line["ns"], line["ew"]))
-            if contest is None or table is None:
-                what = ("This table's result is not in the product's scoring.",)
-            else:
-                board = contest.boards[line["board"]]
-                key = (line["section"], line["board"])
-                if key not in raw:
-                    raw[key] = _raw_matchpoints(event, board)
-                what, unfactored = _line(line, table, board, raw[key].get((table.ns, table.ew)), event)
-                counted["unfactored"] += unfactored
-        if what:
-            differences.append(
-                LineDifference(line["board"], line["section"], line["ns"] or "—", line["ew"] or "—", what)
+        if line.get("score") is None and not line.get("adjusted"):
+            continue
+        counted["lines"] += 1
+        contest = contests.get(line["section"])
+        table = tables.get((line["section"], line["board"], line["ns"], line["ew"]))
+        if contest is None or table is None:
+            compared.append(
+                _compared(line, None, None, None, ("This table's result is not in the product's scoring.",))
             )
-    return differences, counted
+            continue
+        board = contest.boards[line["board"]]
+        key = (line["section"], line["board"])
+        if key not in raw:
+            raw[key] = _raw_matchpoints(event, board)
+        row = _line(line, table, board, raw[key].get((table.ns, table.ew)), event)
+        counted["unfactored"] += bool(row.note)
+        compared.append(row)
+    return compared, counted
+
+
+def _played(line: dict[str, Any]) -> str:
+    if line.get("bye"):
+        return "sat out"
+    if line.get("adjusted"):
+        return line["adjusted"]
+    if line.get("contract") == "PASS":
+        return "passed out"
+    return " ".join(
+        str(part) for part in (line.get("contract"), line.get("declarer"), line.get("tricks")) if part
+    )
+
+
+def _compared(
+    line: dict[str, Any],
+    table: TableFigures | None,
+    ns: Fraction | None,
+    ew: Fraction | None,
+    what: tuple[str, ...] = (),
+    note: str = "",
+) -> LineComparison:
+    return LineComparison(
+        board=line["board"],
+        section=line["section"],
+        ns=line["ns"] or "—",
+        ew=line["ew"] or "—",
+        played=_played(line),
+        file_score=line.get("score"),
+        product_score=table.score_ns if table is not None else None,
+        ns_figure=Figure(_decimal(line.get("ns_figure")), ns),
+        ew_figure=Figure(_decimal(line.get("ew_figure")), ew),
+        what=what,
+        note=note,
+    )
 
 
 def _line(
@@ -300,7 +359,7 @@ def _line(
     board: BoardFigures,
     raw: tuple[Fraction, Fraction] | None,
     event: Event,
-) -> tuple[tuple[str, ...], int]:
+) -> LineComparison:
     what = []
     if line.get("score") is not None and table.score_ns != line["score"]:
         product = "an adjusted score" if table.score_ns is None else f"{table.score_ns:+d}"
@@ -313,10 +372,11 @@ def _line(
         Figure(_decimal(line.get("ns_figure")), table.ns_figure),
         Figure(_decimal(line.get("ew_figure")), table.ew_figure),
     )
-    unfactored = 0
+    note = ""
     if not (ns.agrees and ew.agrees):
         if raw is not None and Figure(ns.file, raw[0]).agrees and Figure(ew.file, raw[1]).agrees:
-            unfactored = 1
+            before = Figure(ns.file, raw[0]).product_text, Figure(ew.file, raw[1]).product_text
+            note = f"The file shows them before the Neuberg factor: {before[0]} and {before[1]} (spec §2.2)."
         else:
             unit = "MP" if event.method == Event.Method.MATCHPOINTS else "IMPs"
             what.append(
@@ -329,9 +389,9 @@ def _line(
             ("E-W", "percent_ew", table.ew_figure),
         ):
             percent = Figure(_decimal(line.get(text)), 100 * mine / board.top if mine is not None else None)
-            if not percent.agrees and not unfactored:
+            if not percent.agrees and not note:
                 what.append(f"{side} {percent.file_text} % in the file, {percent.product_text} % here.")
-    return tuple(what), unfactored
+    return _compared(line, table, table.ns_figure, table.ew_figure, tuple(what), note)
 
 
 def _raw_matchpoints(event: Event, board: BoardFigures) -> dict[tuple[str, str], tuple[Fraction, Fraction]]:
@@ -353,20 +413,18 @@ def _raw_matchpoints(event: Event, board: BoardFigures) -> dict[tuple[str, str],
     return {(table.ns, table.ew): (a, b) for table, a, b in zip(real, ns, ew, strict=True)}
 
 
-def _bye(line: dict[str, Any], contest: ContractContest | None) -> tuple[str, ...]:
+def _bye(line: dict[str, Any], contest: ContractContest | None) -> LineComparison:
     """A pair that sat out, given its average a board played (Magic Contest's Bye rows)."""
-    label, text = (
-        (line["ew"], line.get("ew_figure")) if line.get("ew") else (line["ns"], line.get("ns_figure"))
-    )
-    if text is None or label is None:
-        return ()
-    standing: PairLine | None = contest.standing(label) if contest is not None else None
-    figure = Figure(_decimal(text), standing.average if standing is not None else None)
-    if figure.agrees:
-        return ()
-    return (
-        f"Pair {label} sat out: {figure.file_text} in the file; its average a board {figure.product_text}.",
-    )
+    ns_side = not line.get("ew")
+    label = line["ns"] if ns_side else line["ew"]
+    standing: PairLine | None = contest.standing(label) if contest is not None and label else None
+    average = standing.average if standing is not None else None
+    figure = Figure(_decimal(line.get("ns_figure" if ns_side else "ew_figure")), average)
+    what: tuple[str, ...] = ()
+    if not figure.agrees:
+        what = (f"Pair {label} sat out: {figure.file_text} in the file; its average {figure.product_text}.",)
+    note = "The pair's average a board played, as the file gives a pair that sat out."
+    return _compared(line, None, average if ns_side else None, None if ns_side else average, what, note)
 
 
 def summary(comparisons: Sequence[SessionComparison]) -> str:
