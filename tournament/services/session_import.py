@@ -243,7 +243,8 @@ def _write(
         after={"file": name, "format": format, "sha256": kept.digest, **counts},
         reason=(session.event.producer.name or "")[: limits.NOTE],
     )
-    keep_standings(event)
+    if event.is_locked:
+        keep_standings(event)
     return Imported(event, number, summary, tuple(notes), kept)
 
 
