@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
@@ -209,6 +210,27 @@ class Event(models.Model):
     average_minus = models.PositiveSmallIntegerField(
         "Average minus, %", default=40, help_text="Law 12C2: a side directly at fault."
     )
+    scale_sit_outs = models.BooleanField(
+        "Sit-outs: scale a pair's total to the boards the others played",
+        default=False,
+        help_text="A pair that played fewer boards (a sit-out, a board it missed) has its total scaled up "
+        "to the full movement, as Compscore, ACBLscore and Magic Contest print it (spec §5.8); "
+        "percentages and places are unchanged.",
+    )
+    award_imps = models.DecimalField(
+        "IMP pairs: IMPs for Average plus",
+        max_digits=3,
+        decimal_places=1,
+        default=Decimal("3.0"),
+        help_text="Law 12C2 scored in IMPs: Average plus wins this, Average minus loses it, Average is 0 "
+        "(spec §3.3; Ruter gives 1.5 a comparison).",
+    )
+    awards_per_table = models.BooleanField(
+        "Summed cross-IMPs: an award counts once for every other table",
+        default=False,
+        help_text="Off: once for each other real score on the board; on: for each other table, adjusted "
+        "ones too, as Ruter counts it.",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     published = models.BooleanField(default=False)
     created = models.DateTimeField(default=timezone.now)
@@ -228,6 +250,9 @@ class Event(models.Model):
                 name="average_minus_below_average_below_plus",
             ),
             models.CheckConstraint(condition=Q(datum_drop__lte=10), name="datum_drop_at_most_10"),
+            models.CheckConstraint(
+                condition=Q(award_imps__gte=0) & Q(award_imps__lte=24), name="award_imps_0_to_24"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -274,6 +299,9 @@ class Section(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     letter = models.CharField(max_length=4, default="A")
+    session = models.PositiveSmallIntegerField(
+        default=1, help_text="Which session of the event the section played: 1, or 2 and on for later ones."
+    )
     movement = models.CharField(max_length=20, choices=Movement.choices, default=Movement.MITCHELL)
     tables = models.PositiveSmallIntegerField()
     rounds = models.PositiveSmallIntegerField()
@@ -285,6 +313,7 @@ class Section(models.Model):
             models.UniqueConstraint(fields=["event", "letter"], name="section_letter_unique_in_event"),
             models.CheckConstraint(condition=Q(tables__gte=1), name="section_has_tables"),
             models.CheckConstraint(condition=Q(boards_per_round__gte=1), name="section_has_boards"),
+            models.CheckConstraint(condition=Q(session__gte=1), name="section_session_from_1"),
         ]
 
     def __str__(self) -> str:
@@ -741,6 +770,48 @@ class AuditEntry(models.Model):
         if self.table_id is not None and self.table is not None:
             return f"Table {self.table.number} device"
         return "system"
+
+
+class SessionFile(models.Model):
+    """A scored session imported from the file another program wrote (PBN 2.1 or USEBIO 1.2).
+
+    The facts (pairs, boards, deals, every table's result, the artificial scores as rulings)
+    went into the event's sections of that session; the figures the producing program
+    computed are kept here, as written, only to be shown beside the product's own scoring:
+    ``figures`` holds each participant's total, percentage and place (for the session and,
+    in a file of one session of several, cumulatively) and each traveller line's
+    matchpoints or IMPs. They are never read to score.
+    """
+
+    class Format(models.TextChoices):
+        PBN = "pbn", "PBN 2.1"
+        USEBIO = "usebio", "USEBIO 1.2"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="session_files")
+    session = models.PositiveSmallIntegerField(help_text="The event's session the file's facts went into.")
+    name = models.CharField("file name", max_length=120)
+    format = models.CharField(max_length=8, choices=Format.choices)
+    producer = models.CharField(max_length=120, blank=True, help_text="The program that wrote the file.")
+    scoring = models.CharField(
+        max_length=120, blank=True, help_text="The scoring method in the file's words."
+    )
+    digest = models.CharField(max_length=64, help_text="SHA-256 of the file as uploaded.")
+    figures = models.JSONField(default=dict)
+    notes = models.JSONField(default=list, help_text="What the import did with the file, in sentences.")
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    imported_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["session"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "session"], name="one_file_per_session"),
+            models.CheckConstraint(condition=Q(session__gte=1), name="session_file_session_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (session {self.session} of {self.event.name})"
 
 
 class PairStanding(models.Model):

@@ -14,6 +14,7 @@ from .views import (
     pdfs,
     players,
     public,
+    session_files,
     table,
 )
 
@@ -30,4 +31,5 @@ urlpatterns = [
     *exports.urlpatterns,
     *pdfs.urlpatterns,
     *players.urlpatterns,
+    *session_files.urlpatterns,
 ]

@@ -54,6 +54,7 @@ NOT_PAGES = {
     "deals_deal",
     "deals_export",
     "board_turned",
+    "session_export",
 }
 
 Pages = list[tuple[str, str]]  # (URL name, path)
@@ -66,7 +67,8 @@ def demo_pages() -> tuple[Pages, Pages]:
     director: Pages = [("dashboard", reverse("dashboard"))]
     director.append(("event_create", reverse("event_create", args=[DEMO_CLUB])))
     director.append(("club_audit", reverse("club_audit", args=[DEMO_CLUB])))
-    director += [(name, reverse(name, args=[DEMO_CLUB])) for name in ("player_list", "players_import")]
+    club_pages = ("player_list", "players_import", "session_import")
+    director += [(name, reverse(name, args=[DEMO_CLUB])) for name in club_pages]
     player = Player.objects.filter(club__slug=DEMO_CLUB).order_by("pk").first()
     assert player is not None
     director.append(("player", reverse("player", args=[DEMO_CLUB, player.pk])))
@@ -83,7 +85,7 @@ def demo_pages() -> tuple[Pages, Pages]:
         public.append(("traveller", reverse("traveller", args=[*args, section.letter, 1])))
         director += [
             (name, reverse(name, args=args))
-            for name in ("event_run", "event_pairs", "table_links", "hand_records")
+            for name in ("event_run", "event_pairs", "table_links", "hand_records", "session_files")
         ]
         director.append(("audit_log", reverse("audit_log", args=args)))
         director += [

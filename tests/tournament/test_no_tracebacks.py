@@ -46,6 +46,7 @@ def patterns() -> list[URLPattern]:
 def argument_sets(pattern: URLPattern, known: dict[str, Any]) -> list[dict[str, Any]]:
     names = list(pattern.pattern.regex.groupindex)
     odd = {"club_slug": ["no-such-club"], "letter": ["Z"], "doc": ["nothing"], "secret": ["nope"]}
+    odd["format"] = ["nothing"]
     choices = [[known[name], *(odd.get(name, [999_999]))] for name in names]
     return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*choices)]
 
@@ -74,6 +75,7 @@ def night() -> dict[str, Any]:
             "board": 1,
             "round": 1,
             "doc": "standings",
+            "format": "pbn",
         },
     }
 
@@ -241,6 +243,7 @@ def contract_night(request: Any) -> dict[str, Any]:
         "board": 1,
         "round": 1,
         "doc": "standings",
+        "format": "usebio",
     }
     return {"event": event, "known": known}
 

@@ -61,6 +61,9 @@ class ContractDetailsForm(EventDetailsForm):
     average_plus = EventForm.base_fields["average_plus"]
     average = EventForm.base_fields["average"]
     average_minus = EventForm.base_fields["average_minus"]
+    scale_sit_outs = EventForm.base_fields["scale_sit_outs"]
+    award_imps = EventForm.base_fields["award_imps"]
+    awards_per_table = EventForm.base_fields["awards_per_table"]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -104,6 +107,9 @@ class MovementForm(EventForm):
     average_plus = None  # type: ignore[assignment]
     average = None  # type: ignore[assignment]
     average_minus = None  # type: ignore[assignment]
+    scale_sit_outs = None  # type: ignore[assignment]
+    award_imps = None  # type: ignore[assignment]
+    awards_per_table = None  # type: ignore[assignment]
 
     def __init__(self, event: Event, *args: Any, **kwargs: Any) -> None:
         section = event.sections.first()

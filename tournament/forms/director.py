@@ -8,6 +8,7 @@ words it: "Eight is more than the seven odd tricks a declaration may name (Law 5
 from __future__ import annotations
 
 import uuid
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -154,6 +155,30 @@ class EventForm(forms.Form):
     average_plus = _number("Average plus, % (Law 12C2)", 0, 100, "per cent", initial=60, required=False)
     average = _number("Average, % (Law 12C2)", 0, 100, "per cent", initial=50, required=False)
     average_minus = _number("Average minus, % (Law 12C2)", 0, 100, "per cent", initial=40, required=False)
+    scale_sit_outs = forms.BooleanField(
+        label="Sit-outs: scale a pair's total to the boards the others played (spec §5.8)", required=False
+    )
+    award_imps = forms.DecimalField(
+        label="IMP pairs: IMPs for Average plus (Law 12C2)",
+        min_value=0,
+        max_value=24,
+        max_digits=3,
+        decimal_places=1,
+        initial=Decimal("3.0"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.1"}),
+        error_messages={
+            "invalid": "Write a number of IMPs, as 3 or 1.5.",
+            "min_value": "At least 0 IMPs.",
+            "max_value": "At most 24 IMPs: the most a board can swing.",
+            "max_decimal_places": "In tenths of an IMP at most, as 1.5.",
+            "max_digits": "At most 24 IMPs, in tenths.",
+        },
+    )
+    awards_per_table = forms.BooleanField(
+        label="Summed cross-IMPs: an award counts once for every other table, adjusted ones too (Ruter)",
+        required=False,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -214,7 +239,9 @@ class EventForm(forms.Form):
         for name, value in CONTRACT_DEFAULTS.items():
             if options.get(name) in (None, "") and name in options:
                 options[name] = value
-        options["neuberg"] = bool(options.get("neuberg"))
+        for name in ("neuberg", "scale_sit_outs", "awards_per_table"):
+            if name in options:
+                options[name] = bool(options.get(name))
         return options
 
 

@@ -96,6 +96,13 @@ class PairLine:
     direction: str | None = None
     top: Fraction | None = None
     percent: Fraction | None = None
+    played: Fraction | None = None
+    """The plain sum over the boards played, before any scaling for sit-outs (spec §5.8)."""
+
+    @property
+    def average(self) -> Fraction | None:
+        """What the pair won a board played, on average: a sit-out's award in some programs."""
+        return None if self.played is None or not self.boards else self.played / self.boards
 
 
 @dataclass
@@ -178,7 +185,25 @@ def _two_winner(sheet: SectionScores, counted: Iterable[ScoredResult]) -> bool:
 def _imp_method(event: Event) -> imp_pairs.Butler | imp_pairs.Cross:
     if event.method == Event.Method.BUTLER:
         return imp_pairs.Butler(event.datum_drop, DatumRounding.parse(event.datum_rounding))
-    return imp_pairs.Cross(CrossTotal.parse(event.cross_imps))
+    return imp_pairs.Cross(CrossTotal.parse(event.cross_imps), awards_against_tables=event.awards_per_table)
+
+
+def award_imps(event: Event) -> dict[Award, Fraction]:
+    """The IMPs of each artificial score (Law 12C2): the event's Average plus, its negation, and 0."""
+    plus = Fraction(event.award_imps)
+    return {Award.AVERAGE_PLUS: plus, Award.AVERAGE: Fraction(0), Award.AVERAGE_MINUS: -plus}
+
+
+def boards_in_movement(sheet: SectionScores) -> int | None:
+    """The boards a pair plays in the full movement, when the event scales sit-outs (spec §5.8).
+
+    The section's rounds times its boards a round, and never more than its boards.
+    """
+    if not sheet.event.scale_sit_outs:
+        return None
+    section = sheet.section
+    full = section.rounds * section.boards_per_round
+    return min(full, len(sheet.boards)) if sheet.boards else full
 
 
 def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: ContractContest) -> None:
@@ -193,7 +218,13 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
         tables.append(imp_pairs.ImpTable(str(r.board.number), r.ns.label, r.ew.label, score_ns, awards))
         by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
     contest.two_winner = _two_winner(sheet, counted)
-    session = imp_pairs.imp_session(tables, _imp_method(event), two_winner=contest.two_winner)
+    session = imp_pairs.imp_session(
+        tables,
+        _imp_method(event),
+        award_imps=award_imps(event),
+        boards_in_movement=boards_in_movement(sheet),
+        two_winner=contest.two_winner,
+    )
     butler = event.method == Event.Method.BUTLER
     for board in session.boards:
         number = int(board.board)
@@ -201,7 +232,9 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
         for row in board.rows:
             scored = by_key[(board.board, row.table.ns, row.table.ew)]
             score_ns, adjusted = outcome_of(scored)
-            ns_how, ew_how = _imp_how(score_ns, adjusted, row.imps_ns, row.imps_ew, board.datum, butler)
+            ns_how, ew_how = _imp_how(
+                score_ns, adjusted, row.imps_ns, row.imps_ew, board.datum, butler, Fraction(event.award_imps)
+            )
             rows.append(
                 TableFigures(
                     scored.result.pk,
@@ -224,7 +257,8 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
             lines = (f"Each score IMPed against every other score on the board, {total} (spec §3.3).",)
         contest.boards[number] = BoardFigures(number, tuple(rows), datum=board.datum, lines=lines)
     contest.standings = tuple(
-        PairLine(line.pair, line.imps, line.boards, line.place, line.direction) for line in session.standings
+        PairLine(line.pair, line.imps, line.boards, line.place, line.direction, played=line.played)
+        for line in session.standings
     )
 
 
@@ -242,9 +276,11 @@ def _imp_how(
     imps_ew: Fraction,
     datum: int | Fraction | None,
     butler: bool,
+    award: Fraction = Fraction(3),
 ) -> tuple[str, str]:
     if adjusted is not None:
-        law = "Law 12C2: Average-plus +3, Average 0, Average-minus −3 IMPs"
+        plus = mixed_text(award)
+        law = f"Law 12C2: Average-plus +{plus}, Average 0, Average-minus −{plus} IMPs"
         return (
             f"{adjusted[0]}: {_signed(imps_ns)} IMPs ({law}).",
             f"{adjusted[1]}: {_signed(imps_ew)} IMPs ({law}).",
@@ -272,7 +308,6 @@ def _signed(value: int | Fraction) -> str:
 
 def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: ContractContest) -> None:
     """Matchpoints on the event's scale, Neuberg, adjusted scores (Law 78A, 12C; spec §2)."""
-
     event = sheet.event
     contest.two_winner = _two_winner(sheet, counted)
     options = matchpoints.MatchpointOptions(
@@ -280,6 +315,7 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
         neuberg=event.neuberg,
         percents=AdjustedPercents(event.average_plus, event.average, event.average_minus),
         winners=matchpoints.Winners.TWO if contest.two_winner else matchpoints.Winners.ONE,
+        scale_sit_outs=event.scale_sit_outs,
     )
     by_key: dict[tuple[str, str, str], ScoredResult] = {}
     tables = []
@@ -325,7 +361,14 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
         contest.boards[number] = BoardFigures(number, tuple(rows), top=top, lines=tuple(notes))
     contest.standings = tuple(
         PairLine(
-            p.pair, p.mp, p.boards, p.place, p.direction.value if p.direction else None, p.top, p.percent
+            p.pair,
+            p.total,
+            p.boards,
+            p.place,
+            p.direction.value if p.direction else None,
+            p.top,
+            p.percent,
+            played=p.mp,
         )
         for p in session.pairs
     )

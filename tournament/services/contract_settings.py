@@ -11,6 +11,7 @@ Every path that writes these settings (the wizard, the details page, a command) 
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..models import Event
@@ -26,12 +27,16 @@ CONTRACT_OPTIONS = (
     "average_plus",
     "average",
     "average_minus",
+    "scale_sit_outs",
+    "award_imps",
+    "awards_per_table",
 )
 """The event's fields that say how a contract bridge night is scored."""
 
 PAIR_METHODS = (Event.Method.MATCHPOINTS, Event.Method.BUTLER, Event.Method.CROSS_IMPS)
 TEAM_METHODS = (Event.Method.TEAM_IMPS, Event.Method.BOARD_A_MATCH, Event.Method.TOTAL_POINTS)
 MOST_DROPPED = 10
+MOST_AWARD_IMPS = 24
 
 
 class OptionRefused(ValueError):
@@ -104,8 +109,27 @@ def contract_problems(form: str, options: dict[str, Any], pairs: int | None = No
                 f"Drop 0 to {MOST_DROPPED} scores at each end of a board (spec §3.2).", "datum_drop"
             )
         )
+    award = options.get("award_imps")
+    if award is not None and not _award_ok(award):
+        problems.append(
+            OptionRefused(
+                f"Average plus is worth 0 to {MOST_AWARD_IMPS} IMPs, in tenths (Law 12C2; spec §3.3).",
+                "award_imps",
+            )
+        )
     problems.extend(_average_problems(options))
     return problems
+
+
+def _award_ok(value: object) -> bool:
+    """An Average plus worth 0 to 24 IMPs in tenths: 3, 1.5."""
+    if isinstance(value, bool) or not isinstance(value, int | str | Decimal):
+        return False
+    try:
+        award = Decimal(value)
+    except InvalidOperation:
+        return False
+    return award.is_finite() and 0 <= award <= MOST_AWARD_IMPS and award == award.quantize(Decimal("0.1"))
 
 
 def _average_problems(options: dict[str, Any]) -> list[OptionRefused]:

@@ -297,12 +297,16 @@ def check_names(event: Event, names: Sequence[tuple[Pair, str, str]]) -> list[Na
     """What is wrong with the event's pairs once ``names`` (pair, first, second) are given.
 
     A pair has two players, or none yet ("names to come"); a player sits in one pair of the
-    event only. The problem goes on the name just typed, and names the pair it clashes with.
+    event only (of each session, in an event of several sessions, where a pair plays again
+    under its own number). The problem goes on the name just typed, and names the pair it
+    clashes with.
     """
     changed = {pair.pk: (_plain(first), _plain(second)) for pair, first, second in names}
     problems: list[NameProblem] = []
-    seen: dict[str, tuple[Pair, int]] = {}
-    for pair in Pair.objects.filter(section__event=event, is_phantom=False).with_players().order_by("id"):
+    seen: dict[tuple[int, str], tuple[Pair, int]] = {}
+    pairs = Pair.objects.filter(section__event=event, is_phantom=False).with_players()
+    pairs = pairs.select_related("section")
+    for pair in pairs.order_by("id"):
         now = changed.get(pair.pk) or tuple(p.name if p else "" for p in (pair.player1, pair.player2))
         for slot, name in enumerate(now, start=1):
             if "\x00" in name or len(name) > 80:
@@ -319,7 +323,7 @@ def check_names(event: Event, names: Sequence[tuple[Pair, str, str]]) -> list[Na
         for slot, name in enumerate(now, start=1):
             if not name:
                 continue
-            other = seen.setdefault(name.casefold(), (pair, slot))
+            other = seen.setdefault((pair.section.session, name.casefold()), (pair, slot))
             if other == (pair, slot):
                 continue
             if other[0] == pair:

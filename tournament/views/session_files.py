@@ -1,0 +1,110 @@
+"""Scored sessions in and out: a night written as PBN or USEBIO, and a file another program wrote imported.
+
+The club's people may download the night's results files and read the comparison of an
+imported session; importing is a director's act (a scorer gets 403). Another club's
+director meets a 404 everywhere: no URL reaches another club's data. The services make
+every write, in one transaction; a refused file changes nothing and is shown on the form.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.views.decorators.http import require_safe
+
+from .. import params
+from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
+from ..forms.session_files import SessionImportForm
+from ..services import session_compare
+from ..services.session_files import FORMATS, ExportRefused, event_sheets, export_session
+from ..services.session_import import MOST_BYTES, SessionRefused, import_session
+
+
+def _printable(name: str | None) -> str:
+    """An uploaded file's name as the event keeps it: printable characters, at most 120."""
+    return "".join(c for c in name or "" if c.isprintable())[:120]
+
+
+@login_required
+@require_safe
+def session_export(request: HttpRequest, club_slug: str, event_id: int, format: str) -> HttpResponse:
+    """The night as a results file to download: PBN 2.1 or USEBIO 1.2 (``?session=2`` for a later one)."""
+    event = event_for_role(request, club_slug, event_id, SCORING)
+    if format not in FORMATS:
+        raise Http404("No such format.")
+    session = params.number(request.GET.get("session"))
+    try:
+        filename, content_type, content = export_session(event, format, session)
+    except ExportRefused as error:
+        messages.error(request, str(error))
+        return redirect("session_files", club_slug, event.pk)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_safe
+def session_files(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """The night's results files to download, and each imported session beside the product's scoring."""
+    event = event_for_role(request, club_slug, event_id, SCORING)
+    sheets = event_sheets(event) if event.is_contract else {}
+    comparisons = session_compare.compare_event(event, sheets) if sheets else []
+    sessions = sorted(sheets) or [1]
+    context = {
+        "event": event,
+        "sessions": sessions,
+        "several": sum(len(found) for found in sheets.values()) > len(sheets),
+        "writable": event.is_contract and not event.is_teams,
+        "comparisons": comparisons,
+        "summary": session_compare.summary(comparisons) if comparisons else "",
+        "can_import": role_in(request.user, event.club) in DIRECTING,
+    }
+    return render(request, "tournament/director/session_files.html", context)
+
+
+@login_required
+def session_import(request: HttpRequest, club_slug: str) -> HttpResponse:
+    """Import a scored session as a new event, or as the next session of one (a director's act)."""
+    club = club_for_role(request, club_slug, SCORING)
+    initial = {"event": params.number(request.GET.get("event"))}
+    form = SessionImportForm(request.POST or None, request.FILES or None, club=club, initial=initial)
+    if request.method == "POST":
+        if role_in(request.user, club) not in DIRECTING:
+            raise PermissionDenied("Importing a session is a director's act.")
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                imported = import_session(
+                    club=club,
+                    user=request.user,
+                    content=data["file"],
+                    name=_printable(request.FILES["file"].name),
+                    event=data["event"],
+                    dry_run=data["dry_run"],
+                )
+            except SessionRefused as error:
+                form.add_error("file", f"{error} Nothing was imported.")
+            else:
+                messages.success(request, imported.summary)
+                if imported.event is not None:
+                    return redirect("session_files", club.slug, imported.event.pk)
+                for note in imported.notes:
+                    messages.info(request, note)
+        status = 400 if form.errors else 200
+    else:
+        status = 200
+    context = {"club": club, "form": form, "most_kb": MOST_BYTES // 1000}
+    return render(request, "tournament/director/session_import.html", context, status=status)
+
+
+E = "c/<slug:club_slug>/e/<num:event_id>"
+urlpatterns = [
+    path("c/<slug:club_slug>/sessions/import/", session_import, name="session_import"),
+    path(f"{E}/files/", session_files, name="session_files"),
+    path(f"{E}/files/session.<slug:format>", session_export, name="session_export"),
+]
