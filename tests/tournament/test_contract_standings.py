@@ -251,3 +251,24 @@ def test_an_artificial_score_in_a_team_match_gives_each_team_its_award():
     )
     board = next(b for b in score_section(event.sections.get()).bridge.match.boards if b.number == 1)
     assert board.adjusted == ("A+", "A-") and (board.home, board.away) == (3, -3)
+
+
+def test_the_match_sheets_running_total_ends_at_the_imp_margin():
+    from tournament.reports.contract import contract_match_rows
+
+    # Home makes 4♥+1 and beats it at the other table on the odd boards, the mirror on the even:
+    # +500 (11 IMPs) on boards 1 and 3, N-S not vulnerable; −750 (13 IMPs) on 2 and 4, N-S vulnerable.
+    event = make_contract_event(form=Event.Form.TEAMS, boards=4)
+    play_contract(
+        event,
+        lambda seating, board: (
+            ("4H N +1" if seating.table.number == 1 else "4H N -1")
+            if board % 2
+            else ("4H N -1" if seating.table.number == 1 else "4H N +1")
+        ),
+    )
+    sheet = score_section(event.sections.get())
+    rows = contract_match_rows(sheet)
+    assert [(row.home, row.away) for row in rows] == [(11, -11), (-13, 13), (11, -11), (-13, 13)]
+    assert [row.running for row in rows] == [11, -2, 9, -4]  # the margin after each board, not twice it
+    assert rows[-1].running == sheet.bridge.match.imps_home - sheet.bridge.match.imps_away

@@ -308,14 +308,15 @@ class ContractMatchRow:
 
 
 def contract_match_rows(sheet: SectionScores) -> list[ContractMatchRow]:
-    """Every board of the match played at both tables, with the running total of the home team."""
+    """Every board of the match played at both tables, with the home team's running total: its IMPs
+    (the running margin, ending at the match's), board-a-match points or total points."""
     match: MatchFigures | None = sheet.bridge.match if sheet.bridge is not None else None
     if match is None:
         return []
     running = Fraction(0)
     rows = []
     for board in match.boards:
-        running += board.home - board.away if match.unit == "IMPs" else board.home
+        running += board.home  # the home team's IMPs (signed), points or board-a-match points
         rows.append(
             ContractMatchRow(
                 board.number,
