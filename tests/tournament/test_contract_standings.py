@@ -272,3 +272,30 @@ def test_the_match_sheets_running_total_ends_at_the_imp_margin():
     assert [(row.home, row.away) for row in rows] == [(11, -11), (-13, 13), (11, -11), (-13, 13)]
     assert [row.running for row in rows] == [11, -2, 9, -4]  # the margin after each board, not twice it
     assert rows[-1].running == sheet.bridge.match.imps_home - sheet.bridge.match.imps_away
+
+
+HAND_CHECKED_MATCH = {  # (table, board): what was played; team A sits N-S at table 1, E-W at table 2
+    (1, 1): "4S N =",  # +420, none vulnerable
+    (2, 1): "4S N -1",  # -50: team A +470, 10 IMPs
+    (1, 2): "3NT S -2",  # -200, N-S vulnerable
+    (2, 2): "3NT S =",  # +600 to team B: team A -800, 13 IMPs to B
+    (1, 3): "4H E =",  # -620, E-W vulnerable
+    (2, 3): "4HX E =",  # -790, team A's E-W: team A +170, 5 IMPs
+    (1, 4): "1NT N +1",  # +120, both vulnerable
+    (2, 4): "PASS",  # 0: team A +120, 3 IMPs
+}
+
+
+def test_a_match_won_by_five_imps_over_four_boards_shows_its_vps_to_two_decimals(client):
+    event = make_contract_event(form=Event.Form.TEAMS, boards=4, victory_points=Event.VictoryPoints.WBF)
+    play_contract(event, lambda seating, board: HAND_CHECKED_MATCH[(seating.table.number, board)])
+    match = score_section(event.sections.get()).bridge.match
+    assert [board.home for board in match.boards] == [10, -13, 5, 3]
+    assert (match.imps_home, match.imps_away) == (18, 13)
+    # Margin 5 over 4 boards, blitz 15 × √4 = 30: 10 + 10 × (1 − τ^(15/30)) / (1 − τ³) = 12.7993… → 12.80.
+    assert (match.vp_home, match.vp_away) == (Fraction(1280, 100), Fraction(720, 100))
+    published(event)
+    page = client.get(reverse("match", args=[event.club.slug, event.pk])).content.decode()
+    assert ">12.80<" in page and ">7.20<" in page
+    assert "Team A 12.80 VPs, Team B 7.20 VPs" in page
+    assert "4/5" not in page
