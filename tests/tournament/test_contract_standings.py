@@ -299,3 +299,41 @@ def test_a_match_won_by_five_imps_over_four_boards_shows_its_vps_to_two_decimals
     assert ">12.80<" in page and ">7.20<" in page
     assert "Team A 12.80 VPs, Team B 7.20 VPs" in page
     assert "4/5" not in page
+
+
+# Adjusted scores on the rows ----------------------------------------------------------------
+
+
+def ruled_board_one(**details) -> Event:
+    from tournament.services.rulings import add_ruling
+
+    event = board_one_night()
+    result = Result.objects.get(board__number=1, seating__table__number=1)  # 4♥ N = at table 1
+    add_ruling(result=result, user=event.club.memberships.first().user, reason="Ruled.", **details)
+    return event
+
+
+def test_a_traveller_row_shows_the_assigned_contract_beside_its_score(client):
+    from tournament.reports.contract import contract_recap_rows, contract_traveller_rows
+
+    event = ruled_board_one(kind="assigned", assigned="5H N -1", law="Law 12C1")
+    sheet = score_section(event.sections.get())
+    row = next(row for row in contract_traveller_rows(sheet, 1) if row.table == 1)
+    # The score is 5♥ one down's, so the row says 5♥ N -1, not the table's 4♥ N =.
+    assert (row.contract, row.declarer, row.result, row.tricks) == ("5H", "N", "-1", 10)
+    assert (row.ns_score, row.ew_score, row.assigned) == (None, 50, True)
+    recap = next(line for line in contract_recap_rows(sheet, "1NS") if line.board == 1)
+    assert (recap.contract, recap.declarer, recap.result, recap.score) == ("5H", "N", "-1", -50)
+    assert recap.assigned
+    published(event)
+    page = client.get(reverse("traveller", args=[event.club.slug, event.pk, "A", 1])).content.decode()
+    assert "assigned (Law 12C1)" in page
+
+
+def test_a_traveller_row_under_an_artificial_score_shows_no_declarer_or_result():
+    from tournament.reports.contract import contract_traveller_rows
+
+    event = ruled_board_one(kind="artificial", ns_average="A+", ew_average="A-", law="Law 12C2")
+    row = next(r for r in contract_traveller_rows(score_section(event.sections.get()), 1) if r.table == 1)
+    assert row.adjusted == "A+/A-"
+    assert (row.declarer, row.result, row.tricks) == ("", "", None)

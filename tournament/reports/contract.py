@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.contests.ranking import Place
+from scoring.contract.deal import ContractScore
+from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
@@ -110,6 +112,21 @@ def _played(scored: ScoredResult) -> tuple[str, str, str, int | None]:
     return text[0], text[1], text[2], r.tricks
 
 
+def _shown(scored: ScoredResult) -> tuple[str, str, str, int | None]:
+    """What a traveller or recap row shows as played: the table's contract; the director's under
+    Law 12C1, which is the one scored; nothing under an artificial score (Law 12C2), which
+    replaces the result, so that no row puts a contract beside a score it did not earn."""
+    if scored.adjusted is not None:
+        return "", "", "", None
+    score = scored.score
+    if scored.assigned and isinstance(score, ContractScore):
+        if score.contract is None or score.declarer is None:
+            return "Passed out", "", "", None
+        text = ContractEntry(score.contract, score.declarer, score.tricks).text.split()
+        return text[0], text[1], text[2], score.tricks
+    return _played(scored)
+
+
 def _scores(scored: ScoredResult) -> tuple[int | None, int | None]:
     """The score in the column of the side that scores it, as a traveller has it: N-S +620 or E-W +100."""
     score = scored.score
@@ -133,7 +150,7 @@ def contract_traveller_rows(sheet: SectionScores, board: int) -> list[ContractTr
     ):
         r = scored.result
         figures = contest.table(r.pk) if contest is not None else None
-        contract, declarer, made, tricks = _played(scored)
+        contract, declarer, made, tricks = _shown(scored)
         ns_score, ew_score = _scores(scored)
         rows.append(
             ContractTravellerLine(
@@ -244,6 +261,7 @@ class ContractRecapLine:
     how: str
     rulings: tuple[RulingNote, ...]
     problem: str
+    assigned: bool = False  # the contract and score are those the director assigned (Law 12C1)
 
 
 def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractRecapLine]:
@@ -262,7 +280,7 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
         figure = figures.figure(side.value) if figures else None
         running += figure or 0
         net = scored.net_ns
-        contract, declarer, made, _ = _played(scored)
+        contract, declarer, made, _ = _shown(scored)
         adjusted = ""
         if scored.adjusted is not None:
             adjusted = scored.adjusted[0] if side is Side.NS else scored.adjusted[1]
@@ -287,6 +305,7 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
                 how=figures.how(side.value) if figures else "",
                 rulings=ruling_notes(scored.rulings),
                 problem=scored.problem,
+                assigned=scored.assigned,
             )
         )
     return rows
