@@ -146,6 +146,21 @@ def test_an_assigned_score_is_scored_by_law_77_in_place_of_the_tables(cast: Cast
     assert 'id="score-assigned"' in page and "EW +50" in page
 
 
+def test_a_later_adjusted_score_replaces_the_earlier_and_the_page_says_which_stands(cast: Cast) -> None:
+    result = make_contract_result(cast.seating(1, 1), 1, "4H N =", user=cast.director)
+    rule(cast, result, kind="artificial", ns_average="A+", ew_average="A-", reason="Slow play.")
+    rule(cast, result, kind="assigned", assigned="4S N =", reason="Misinformation (Law 21B).")
+    scored = next(s for s in score_section(cast.section).results if s.result.pk == result.pk)
+    assert scored.assigned and scored.adjusted is None  # the latest stands
+    page = text(cast.clients["director"].get(reverse("result_edit", args=[*cast.url_args(), result.pk])))
+    assert "4S N = scores NS +420 by Law 77, in place of the table&#x27;s NS +420 (Law 12C1)." in page
+    assert (
+        "N-S A+ (60 % of the top), E-W A- (40 % of the top), replaced by the later adjusted score, "
+        "which stands (undo that one and this one applies) (Law 12C2)." in page
+    )
+    assert "E-W A- (40 % of the top), in place of" not in page
+
+
 @pytest.mark.parametrize(
     ("data", "field", "words"),
     [
