@@ -195,7 +195,18 @@ def test_foster_law_b_is_not_offered_and_refused_on_a_contract_night(cast: Cast)
     assert "Irregular hands on this board (Law B)" not in page and 'class="law-b"' not in page
     url = reverse("ruling_irregular", args=[*cast.url_args(), "A", 1])
     data = {"seating": result.seating_id, "discovered": "after_overplay_began", "short_side": "NS"}
-    response = cast.clients["director"].post(url, data | {"surplus_with": "adversary"})
-    assert response.status_code == 200 and "adjust the score under Law 12" in text(response)
+    response = cast.clients["director"].post(url, data | {"surplus_with": "adversary"}, follow=True)
+    assert response.redirect_chain[-1][0] == traveller_url(cast)
+    assert "adjust the score under Law 12 from the result" in text(response)
     result.refresh_from_db()
     assert not result.not_played and not Ruling.objects.exists()
+
+
+def test_the_law_b_page_is_not_shown_on_a_contract_night(cast: Cast) -> None:
+    response = cast.clients["director"].get(
+        reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]), follow=True
+    )
+    assert response.redirect_chain[-1][0] == traveller_url(cast)
+    page = text(response)
+    assert "Irregular hands under Law B are ruled at Duplicate Auction" in page
+    assert "surplus_with" not in page and "A player had more or fewer" not in page

@@ -320,6 +320,12 @@ def ruling_undo(request: HttpRequest, club_slug: str, event_id: int, ruling_id: 
     return _back_to(ruling.result, event)
 
 
+CONTRACT_LAW_B = (
+    "Irregular hands under Law B are ruled at Duplicate Auction. On a contract bridge night, adjust "
+    "the score under Law 12 from the result's page: an artificial or an assigned score."
+)
+
+
 @login_required
 def ruling_irregular(
     request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int
@@ -330,6 +336,10 @@ def ruling_irregular(
     audit log)."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
+    if event.is_contract:
+        # Foster's Law B has no place here: the form is not shown, and nothing is posted to it.
+        messages.error(request, CONTRACT_LAW_B)
+        return redirect("traveller_entry", club_slug, event.pk, letter, number)
     seatings = [s for s in Seating.objects.filter(section=section).for_grid() if number in s.board_numbers]
     if not seatings:
         raise Http404("No table plays this board.")
