@@ -165,3 +165,21 @@ def test_a_second_phone_entering_the_same_board_is_shown_what_was_recorded(clien
     other = enter(client, seating, board, level=3, strain="NT", declarer="S", tricks=8)
     assert other.status_code == 200 and 'id="entered-before"' in other.content.decode()
     assert Result.objects.count() == 1
+
+
+def test_a_phone_that_loses_the_race_for_a_board_is_shown_what_the_other_recorded(client, monkeypatch):
+    from tournament.views import table as table_views
+
+    seating = seating_of(running_night())
+    board = seating.board_numbers[0]
+    # Both phones opened their page before either saved: the loser's request read the table's night
+    # with the board still to enter, and the winner's result was saved before the loser's was.
+    before = table_views.table_night(seating.table.secret)
+    enter(client, seating, board)
+    monkeypatch.setattr(table_views, "table_night", lambda secret: before)
+    other = enter(client, seating, board, level=3, strain="NT", declarer="S", tricks=8)
+    page = other.content.decode()
+    assert other.status_code == 200 and 'id="entered-before"' in page
+    assert "Ask the director" not in page
+    assert Result.objects.count() == 1
+    assert Result.objects.get().level == 4  # the first stands until the table corrects it
