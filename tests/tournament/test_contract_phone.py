@@ -183,3 +183,13 @@ def test_a_phone_that_loses_the_race_for_a_board_is_shown_what_the_other_recorde
     assert "Ask the director" not in page
     assert Result.objects.count() == 1
     assert Result.objects.get().level == 4  # the first stands until the table corrects it
+
+
+@pytest.mark.parametrize("round", ["x", "", "0"])
+def test_a_tampered_round_is_refused_with_one_sentence(client, round):
+    seating = seating_of(running_night())
+    response = enter(client, seating, seating.board_numbers[0], round=round)
+    page = response.content.decode()
+    assert response.status_code == 200 and "round None" not in page and "round 0." not in page
+    assert "Which round? Go back to the table&#x27;s page and tap the board again." in page
+    assert Result.objects.count() == 0

@@ -394,7 +394,15 @@ class EntryMixin(forms.Form):
         widget=forms.HiddenInput,
         error_messages={"invalid": "This page is out of date: reload it and enter again."},
     )
-    round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    round = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=999,
+        error_messages=dict.fromkeys(
+            ("invalid", "required", "min_value", "max_value"),
+            "Which round? Go back to the table's page and tap the board again.",
+        ),
+    )
     board = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=1,
@@ -412,6 +420,8 @@ class EntryMixin(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if "round" in self.errors:
+            return data  # the round's own error says what is wrong
         seating = self.seatings.get(data.get("round") or 0)
         if seating is None:
             self.add_error("round", f"Table {self.table.number} does not play a round {data.get('round')}.")
