@@ -193,3 +193,10 @@ def test_a_tampered_round_is_refused_with_one_sentence(client, round):
     assert response.status_code == 200 and "round None" not in page and "round 0." not in page
     assert "Which round? Go back to the table&#x27;s page and tap the board again." in page
     assert Result.objects.count() == 0
+
+
+def test_a_contract_page_names_the_laws_of_duplicate_bridge_it_is_scored_by(client):
+    seating = seating_of(running_night())
+    page = client.get(reverse("table_home", args=[seating.table.secret])).content.decode()
+    assert "Laws of Duplicate Bridge (2017)" in page
+    assert "Duplicate Auction &amp; Whist</title>" not in page
