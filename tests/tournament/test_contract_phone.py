@@ -200,3 +200,22 @@ def test_a_contract_page_names_the_laws_of_duplicate_bridge_it_is_scored_by(clie
     page = client.get(reverse("table_home", args=[seating.table.secret])).content.decode()
     assert "Laws of Duplicate Bridge (2017)" in page
     assert "Duplicate Auction &amp; Whist</title>" not in page
+
+
+def test_the_table_is_told_the_laws_of_duplicate_bridge_not_fosters_when_a_round_is_agreed(client):
+    seating = seating_of(running_night())
+    for board in seating.board_numbers:
+        enter(client, seating, board)
+    home = client.get(reverse("table_home", args=[seating.table.secret])).content.decode()
+    assert "the opponents confirm each board (Law 79A)" in home
+    for result in Result.objects.filter(seating=seating):
+        client.post(reverse("table_confirm", args=[seating.table.secret, result.pk]))
+    home = client.get(reverse("table_home", args=[seating.table.secret])).content.decode()
+    assert "both pairs agree the scores (Law 79C)" in home
+    agreed = client.post(reverse("table_agree", args=[seating.table.secret, seating.round]), follow=True)
+    assert "Only the director may now change its scores (Law 79C)." in agreed.content.decode()
+    result = Result.objects.filter(seating=seating).first()
+    page = client.get(reverse("table_result", args=[seating.table.secret, result.pk])).content.decode()
+    assert "corrected by the director only (Law 79C)" in page
+    for words in ("Law D", "Law E", "honour"):
+        assert words not in home + page

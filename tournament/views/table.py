@@ -449,7 +449,8 @@ def table_agree(request: HttpRequest, secret: str, round: int) -> HttpResponse:
     except ResultRefused as error:
         messages.error(request, str(error))
         return redirect(_home(night, round))
-    messages.success(request, f"Round {round} agreed. Only the director may now change its scores (Law E).")
+    law = night.event.correction_law
+    messages.success(request, f"Round {round} agreed. Only the director may now change its scores ({law}).")
     return redirect(_home(night))
 
 
