@@ -96,7 +96,10 @@ def test_a_passed_out_board_is_recorded_and_scores_nothing(client):
     [
         ({"level": 8}, "level", "Eight is more than the seven odd tricks a bid may name (Law 18A)."),
         ({"tricks": 14}, "tricks", "thirteen"),
-        ({"strain": "R"}, "strain", "Select a valid choice"),
+        ({"strain": "R"}, "strain", "Tap ♣ ♦ ♥ ♠ or NT"),
+        ({"strain": "H" * 10_000}, "strain", "Tap ♣ ♦ ♥ ♠ or NT: the denomination of the final contract."),
+        ({"doubling": "XXX"}, "doubling", "Tap —, X or XX"),
+        ({"declarer": "Q"}, "declarer", "Tap N, E, S or W"),
         ({"declarer": ""}, "declarer", "Tap the declarer"),
         ({"tricks": "²"}, "tricks", "Pick a number from the buttons"),
     ],

@@ -314,12 +314,27 @@ class ContractFactsForm(forms.Form):
     passed_out = forms.BooleanField(label="Passed out: all four players passed (Law 22A)", required=False)
     level = _radio_number("Level", range(1, 8), required=False)
     strain = forms.ChoiceField(
-        label="Denomination", choices=BRIDGE_STRAINS, widget=forms.RadioSelect, required=False
+        label="Denomination",
+        choices=BRIDGE_STRAINS,
+        widget=forms.RadioSelect,
+        required=False,
+        error_messages={"invalid_choice": "Tap ♣ ♦ ♥ ♠ or NT: the denomination of the final contract."},
     )
     doubling = forms.ChoiceField(
-        label="Doubled?", choices=DOUBLINGS, widget=forms.RadioSelect, required=False, initial=""
+        label="Doubled?",
+        choices=DOUBLINGS,
+        widget=forms.RadioSelect,
+        required=False,
+        initial="",
+        error_messages={"invalid_choice": "Tap —, X or XX: a contract is doubled or redoubled once at most."},
     )
-    declarer = forms.ChoiceField(label="Declarer", choices=SEATS, widget=forms.RadioSelect, required=False)
+    declarer = forms.ChoiceField(
+        label="Declarer",
+        choices=SEATS,
+        widget=forms.RadioSelect,
+        required=False,
+        error_messages={"invalid_choice": "Tap N, E, S or W: the declarer's seat."},
+    )
     tricks = _radio_number("Tricks won by the declarer's side", range(14), required=False)
 
     deal_board: Board | None = None
