@@ -213,3 +213,14 @@ def test_the_law_b_page_is_not_shown_on_a_contract_night(cast: Cast) -> None:
     page = text(response)
     assert "Irregular hands under Law B are ruled at Duplicate Auction" in page
     assert "surplus_with" not in page and "A player had more or fewer" not in page
+
+
+def test_an_undo_with_a_reason_too_long_says_so_and_undoes_nothing(cast: Cast) -> None:
+    result = make_contract_result(cast.seating(1, 1), 1, "4H N =", user=cast.director)
+    rule(cast, result, kind="assigned", assigned="4S N =", reason="Misinformation.")
+    ruling = Ruling.objects.get()
+    undo = reverse("ruling_undo", args=[*cast.url_args(), ruling.pk])
+    response = cast.clients["director"].post(undo, {"undo-reason": "x" * 5_000}, follow=True)
+    assert "The reason is 5000 characters long: keep it to 200 at most." in text(response)
+    ruling.refresh_from_db()
+    assert ruling.active

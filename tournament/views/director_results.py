@@ -310,7 +310,10 @@ def ruling_undo(request: HttpRequest, club_slug: str, event_id: int, ruling_id: 
     ruling.result = _result(event, ruling.result_id)
     form = ReasonForm(request.POST, prefix="undo")
     if not form.is_valid():
-        messages.error(request, "Say why the ruling is undone: the reason is kept in the audit log.")
+        if form.has_error("reason", code="required"):
+            messages.error(request, "Say why the ruling is undone: the reason is kept in the audit log.")
+        else:  # too long: the form says how long, and the bound
+            messages.error(request, " ".join(form.errors["reason"]))
         return _back_to(ruling.result, event)
     try:
         undo_ruling(ruling=ruling, user=request.user, reason=form.cleaned_data["reason"])
