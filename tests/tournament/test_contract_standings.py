@@ -337,3 +337,29 @@ def test_a_traveller_row_under_an_artificial_score_shows_no_declarer_or_result()
     row = next(r for r in contract_traveller_rows(score_section(event.sections.get()), 1) if r.table == 1)
     assert row.adjusted == "A+/A-"
     assert (row.declarer, row.result, row.tricks) == ("", "", None)
+
+
+def test_a_summed_cross_imp_award_says_it_counts_once_for_each_comparison():
+    from tournament.models import Ruling
+    from tournament.services.rulings import add_ruling
+
+    event = make_contract_event(pairs=8, method=Event.Method.CROSS_IMPS)  # four tables
+    play_contract(event, lambda seating, board: "4H N =" if board == 1 else None)
+    results = list(Result.objects.filter(board__number=1).order_by("pk"))
+    assert len(results) == 4
+    add_ruling(
+        result=results[0],
+        user=event.club.memberships.first().user,
+        kind=Ruling.Kind.ARTIFICIAL,
+        law="Law 12C2",
+        reason="Fouled board.",
+        ns_average="A+",
+        ew_average="A-",
+    )
+    adjusted = next(t for t in score_section(event.sections.get()).bridge.boards[1].tables if t.adjusted)
+    # Three real scores, so two comparisons for each: A+ is +3 twice (spec §3.3).
+    assert (adjusted.ns_figure, adjusted.ew_figure) == (6, -6)
+    assert adjusted.ns_how == (
+        "A+: +6 IMPs (Law 12C2: Average-plus +3, Average 0, Average-minus −3 IMPs "
+        "for each of the 2 comparisons, spec §3.3)."
+    )

@@ -193,15 +193,21 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
         tables.append(imp_pairs.ImpTable(str(r.board.number), r.ns.label, r.ew.label, score_ns, awards))
         by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
     contest.two_winner = _two_winner(sheet, counted)
-    session = imp_pairs.imp_session(tables, _imp_method(event), two_winner=contest.two_winner)
+    method = _imp_method(event)
+    session = imp_pairs.imp_session(tables, method, two_winner=contest.two_winner)
     butler = event.method == Event.Method.BUTLER
     for board in session.boards:
         number = int(board.board)
+        real = sum(1 for row in board.rows if row.table.score_ns is not None)
+        # Summed cross-IMPs count an award once for each comparison (spec §3.3): say how many.
+        factor = method.award_factor(real, len(board.rows)) if isinstance(method, imp_pairs.Cross) else 1
         rows = []
         for row in board.rows:
             scored = by_key[(board.board, row.table.ns, row.table.ew)]
             score_ns, adjusted = outcome_of(scored)
-            ns_how, ew_how = _imp_how(score_ns, adjusted, row.imps_ns, row.imps_ew, board.datum, butler)
+            ns_how, ew_how = _imp_how(
+                score_ns, adjusted, row.imps_ns, row.imps_ew, board.datum, butler, factor
+            )
             rows.append(
                 TableFigures(
                     scored.result.pk,
@@ -242,9 +248,12 @@ def _imp_how(
     imps_ew: Fraction,
     datum: int | Fraction | None,
     butler: bool,
+    factor: int = 1,
 ) -> tuple[str, str]:
     if adjusted is not None:
         law = "Law 12C2: Average-plus +3, Average 0, Average-minus −3 IMPs"
+        if factor != 1:
+            law += f" for each of the {factor} comparisons, spec §3.3"
         return (
             f"{adjusted[0]}: {_signed(imps_ns)} IMPs ({law}).",
             f"{adjusted[1]}: {_signed(imps_ew)} IMPs ({law}).",
