@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import django_tables2 as tables
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from scoring.shared.numbers import mixed_text
@@ -30,6 +31,21 @@ def _rename(table: tables.Table, name: str, heading: str) -> None:
     """Head a column with the unit or the team it holds, unless the page leaves the column out."""
     if name in table.columns:
         table.columns[name].column.verbose_name = heading
+
+
+def _contract_html(contract: str, adjusted: str, assigned: bool) -> SafeString | str:
+    """The contract cell: the artificial scores (Law 12C2), or the contract, marked when assigned."""
+    if adjusted:
+        return f"Adjusted {adjusted}"
+    if assigned:
+        return format_html("{} <small>assigned (Law 12C1)</small>", contract_cell(contract))
+    return contract_cell(contract)
+
+
+def _contract_text(contract: str, adjusted: str, assigned: bool) -> str:
+    if adjusted:
+        return f"Adjusted {adjusted}"
+    return f"{symbol_text(contract)} assigned (Law 12C1)" if assigned else symbol_text(contract)
 
 
 class ContractStandingsTable(Base):
@@ -115,12 +131,10 @@ class ContractTravellerTable(Base):
         return record.ew
 
     def render_contract(self, record: ContractTravellerLine) -> SafeString | str:
-        if record.adjusted:
-            return f"Adjusted {record.adjusted}"
-        return contract_cell(record.contract)
+        return _contract_html(record.contract, record.adjusted, record.assigned)
 
     def value_contract(self, record: ContractTravellerLine) -> str:
-        return f"Adjusted {record.adjusted}" if record.adjusted else symbol_text(record.contract)
+        return _contract_text(record.contract, record.adjusted, record.assigned)
 
     def _explained(self, record: ContractTravellerLine, text: str) -> SafeString | str:
         return link(self.links.explain(record.result_pk), text)
@@ -185,10 +199,10 @@ class ContractRecapTable(Base):
         return record.opponents
 
     def render_contract(self, record: ContractRecapLine) -> SafeString | str:
-        return f"Adjusted {record.adjusted}" if record.adjusted else contract_cell(record.contract)
+        return _contract_html(record.contract, record.adjusted, record.assigned)
 
     def value_contract(self, record: ContractRecapLine) -> str:
-        return f"Adjusted {record.adjusted}" if record.adjusted else symbol_text(record.contract)
+        return _contract_text(record.contract, record.adjusted, record.assigned)
 
     def render_score(self, record: ContractRecapLine, value: int) -> SafeString | str:
         return link(self.links.explain(record.result_pk), signed(value))

@@ -278,6 +278,18 @@ class Event(models.Model):
         return self.game == self.Game.CONTRACT
 
     @property
+    def agreement_law(self) -> str:
+        """The law under which the opponents agree a board's result: at contract bridge the tricks
+        are agreed before the hands go back in the board (Law 79A); at Foster's auction, Law D."""
+        return "Law 79A" if self.is_contract else "Law D"
+
+    @property
+    def correction_law(self) -> str:
+        """The law under which an agreed score is corrected, by the director only once the round is
+        agreed: Law 79C at contract bridge (an error in the score), Law E at Foster's auction."""
+        return "Law 79C" if self.is_contract else "Law E"
+
+    @property
     def uses_imps(self) -> bool:
         """A contract event whose boards are scored in IMPs: Butler, cross-IMPs or a team match."""
         return self.is_contract and self.method in (

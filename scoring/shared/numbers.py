@@ -64,3 +64,14 @@ def mixed_text(value: Fraction | int) -> str:
     whole, rest = divmod(magnitude.numerator, magnitude.denominator)
     part = f"{rest}/{magnitude.denominator}"
     return f"{sign}{whole} {part}" if whole else f"{sign}{part}"
+
+
+def hundredths_text(value: Fraction | int) -> str:
+    """Two decimals, halves away from zero (reading R-7): "57.14", "-3.50", "12.80".
+
+    Percentages and the WBF's Victory Points (spec §3.5, published to two decimals) are
+    shown so, never as a fraction.
+    """
+    hundredths = round_half_away(Fraction(value) * 100)
+    sign = "-" if hundredths < 0 else ""
+    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"

@@ -61,6 +61,61 @@ def _correction(cast: Cast) -> tuple[str, dict[str, Any]]:
     return url, {"action": "correct", "correct-entry": "4H N -1", "correct-reason": "x"}
 
 
+def _undo(cast: Cast) -> tuple[str, dict[str, Any]]:
+    from tournament.services.rulings import add_ruling
+
+    ruling = add_ruling(
+        result=cast.result, user=cast.director, kind="assigned", assigned="4S N =", law="", reason="x"
+    )
+    return reverse("ruling_undo", args=[*cast.url_args(), ruling.pk]), {"undo-reason": "x"}
+
+
+def _delete(cast: Cast) -> tuple[str, dict[str, Any]]:
+    url = reverse("result_edit", args=[*cast.url_args(), cast.result.pk])
+    return url, {"action": "delete", "delete-reason": "x"}
+
+
+def _dispute(cast: Cast) -> tuple[str, dict[str, Any]]:
+    url = reverse("result_edit", args=[*cast.url_args(), cast.result.pk])
+    return url, {"action": "dispute", "status-reason": "x"}
+
+
+def _status(cast: Cast) -> tuple[str, dict[str, Any]]:
+    return reverse("event_status", args=cast.url_args()), {"action": "publish"}
+
+
+def _irregular(cast: Cast) -> tuple[str, dict[str, Any]]:
+    url = reverse("ruling_irregular", args=[*cast.url_args(), "A", 1])
+    data = {"seating": cast.result.seating_id, "discovered": "after_overplay_began", "short_side": "NS"}
+    return url, data | {"surplus_with": "adversary"}
+
+
+@pytest.mark.parametrize("actor", ["scorer", *OUTSIDERS])
+@pytest.mark.parametrize("write", [_undo, _delete, _dispute, _status])
+def test_only_the_director_undoes_deletes_settles_and_publishes(cast: Cast, actor: str, write: Any) -> None:
+    url, data = write(cast)
+    before = fingerprint(cast.event)
+    assert_refused(cast.clients[actor].post(url, data), actor)
+    assert fingerprint(cast.event) == before
+
+
+@pytest.mark.parametrize("actor", OUTSIDERS)
+def test_outsiders_reach_no_law_b_page(cast: Cast, actor: str) -> None:
+    url, data = _irregular(cast)
+    before = fingerprint(cast.event)
+    assert_refused(cast.clients[actor].post(url, data), actor)
+    assert_refused(cast.clients[actor].get(url), actor)
+    assert fingerprint(cast.event) == before
+
+
+@pytest.mark.parametrize("actor", OUTSIDERS)
+def test_outsiders_agree_no_round(cast: Cast, actor: str) -> None:
+    url = reverse("round_agree", args=[*cast.url_args(), cast.result.seating_id])
+    before = fingerprint(cast.event)
+    assert_refused(cast.clients[actor].post(url, {}), actor)
+    assert fingerprint(cast.event) == before
+
+
 @pytest.mark.parametrize("actor", ["scorer", *OUTSIDERS])
 @pytest.mark.parametrize("write", [_ruling, _settings])
 def test_only_the_director_rules_and_changes_the_scoring(cast: Cast, actor: str, write: Any) -> None:

@@ -67,6 +67,9 @@ def test_a_fetched_row_is_saved_once_and_shows_the_score(cast: Cast) -> None:
         ("4H Q =", "is not a seat"),
         ("4R N =", "does not start with a contract"),
         ("", "Write the result, for example 4HX N = or PASS."),
+        ("4HXXX N =", "needs the declarer and the result after the contract"),
+        ("４H N =", "does not start with a contract"),  # a full-width digit is not read as a level
+        ("4H N " + "1" * 9_995, "The result is 10000 characters long: keep it to 24 at most."),
     ],
 )
 def test_a_fetched_row_with_nonsense_comes_back_with_the_reason(cast: Cast, entry: str, words: str) -> None:
@@ -146,6 +149,21 @@ def test_an_assigned_score_is_scored_by_law_77_in_place_of_the_tables(cast: Cast
     assert 'id="score-assigned"' in page and "EW +50" in page
 
 
+def test_a_later_adjusted_score_replaces_the_earlier_and_the_page_says_which_stands(cast: Cast) -> None:
+    result = make_contract_result(cast.seating(1, 1), 1, "4H N =", user=cast.director)
+    rule(cast, result, kind="artificial", ns_average="A+", ew_average="A-", reason="Slow play.")
+    rule(cast, result, kind="assigned", assigned="4S N =", reason="Misinformation (Law 21B).")
+    scored = next(s for s in score_section(cast.section).results if s.result.pk == result.pk)
+    assert scored.assigned and scored.adjusted is None  # the latest stands
+    page = text(cast.clients["director"].get(reverse("result_edit", args=[*cast.url_args(), result.pk])))
+    assert "4S N = scores NS +420 by Law 77, in place of the table&#x27;s NS +420 (Law 12C1)." in page
+    assert (
+        "N-S A+ (60 % of the top), E-W A- (40 % of the top), replaced by the later adjusted score, "
+        "which stands (undo that one and this one applies) (Law 12C2)." in page
+    )
+    assert "E-W A- (40 % of the top), in place of" not in page
+
+
 @pytest.mark.parametrize(
     ("data", "field", "words"),
     [
@@ -180,7 +198,29 @@ def test_foster_law_b_is_not_offered_and_refused_on_a_contract_night(cast: Cast)
     assert "Irregular hands on this board (Law B)" not in page and 'class="law-b"' not in page
     url = reverse("ruling_irregular", args=[*cast.url_args(), "A", 1])
     data = {"seating": result.seating_id, "discovered": "after_overplay_began", "short_side": "NS"}
-    response = cast.clients["director"].post(url, data | {"surplus_with": "adversary"})
-    assert response.status_code == 200 and "adjust the score under Law 12" in text(response)
+    response = cast.clients["director"].post(url, data | {"surplus_with": "adversary"}, follow=True)
+    assert response.redirect_chain[-1][0] == traveller_url(cast)
+    assert "adjust the score under Law 12 from the result" in text(response)
     result.refresh_from_db()
     assert not result.not_played and not Ruling.objects.exists()
+
+
+def test_the_law_b_page_is_not_shown_on_a_contract_night(cast: Cast) -> None:
+    response = cast.clients["director"].get(
+        reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]), follow=True
+    )
+    assert response.redirect_chain[-1][0] == traveller_url(cast)
+    page = text(response)
+    assert "Irregular hands under Law B are ruled at Duplicate Auction" in page
+    assert "surplus_with" not in page and "A player had more or fewer" not in page
+
+
+def test_an_undo_with_a_reason_too_long_says_so_and_undoes_nothing(cast: Cast) -> None:
+    result = make_contract_result(cast.seating(1, 1), 1, "4H N =", user=cast.director)
+    rule(cast, result, kind="assigned", assigned="4S N =", reason="Misinformation.")
+    ruling = Ruling.objects.get()
+    undo = reverse("ruling_undo", args=[*cast.url_args(), ruling.pk])
+    response = cast.clients["director"].post(undo, {"undo-reason": "x" * 5_000}, follow=True)
+    assert "The reason is 5000 characters long: keep it to 200 at most." in text(response)
+    ruling.refresh_from_db()
+    assert ruling.active

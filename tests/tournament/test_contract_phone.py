@@ -96,7 +96,10 @@ def test_a_passed_out_board_is_recorded_and_scores_nothing(client):
     [
         ({"level": 8}, "level", "Eight is more than the seven odd tricks a bid may name (Law 18A)."),
         ({"tricks": 14}, "tricks", "thirteen"),
-        ({"strain": "R"}, "strain", "Select a valid choice"),
+        ({"strain": "R"}, "strain", "Tap ♣ ♦ ♥ ♠ or NT"),
+        ({"strain": "H" * 10_000}, "strain", "Tap ♣ ♦ ♥ ♠ or NT: the denomination of the final contract."),
+        ({"doubling": "XXX"}, "doubling", "Tap —, X or XX"),
+        ({"declarer": "Q"}, "declarer", "Tap N, E, S or W"),
         ({"declarer": ""}, "declarer", "Tap the declarer"),
         ({"tricks": "²"}, "tricks", "Pick a number from the buttons"),
     ],
@@ -165,3 +168,57 @@ def test_a_second_phone_entering_the_same_board_is_shown_what_was_recorded(clien
     other = enter(client, seating, board, level=3, strain="NT", declarer="S", tricks=8)
     assert other.status_code == 200 and 'id="entered-before"' in other.content.decode()
     assert Result.objects.count() == 1
+
+
+def test_a_phone_that_loses_the_race_for_a_board_is_shown_what_the_other_recorded(client, monkeypatch):
+    from tournament.views import table as table_views
+
+    seating = seating_of(running_night())
+    board = seating.board_numbers[0]
+    # Both phones opened their page before either saved: the loser's request read the table's night
+    # with the board still to enter, and the winner's result was saved before the loser's was.
+    before = table_views.table_night(seating.table.secret)
+    enter(client, seating, board)
+    monkeypatch.setattr(table_views, "table_night", lambda secret: before)
+    other = enter(client, seating, board, level=3, strain="NT", declarer="S", tricks=8)
+    page = other.content.decode()
+    assert other.status_code == 200 and 'id="entered-before"' in page
+    assert "Ask the director" not in page
+    assert Result.objects.count() == 1
+    assert Result.objects.get().level == 4  # the first stands until the table corrects it
+
+
+@pytest.mark.parametrize("round", ["x", "", "0"])
+def test_a_tampered_round_is_refused_with_one_sentence(client, round):
+    seating = seating_of(running_night())
+    response = enter(client, seating, seating.board_numbers[0], round=round)
+    page = response.content.decode()
+    assert response.status_code == 200 and "round None" not in page and "round 0." not in page
+    assert "Which round? Go back to the table&#x27;s page and tap the board again." in page
+    assert Result.objects.count() == 0
+
+
+def test_a_contract_page_names_the_laws_of_duplicate_bridge_it_is_scored_by(client):
+    seating = seating_of(running_night())
+    page = client.get(reverse("table_home", args=[seating.table.secret])).content.decode()
+    assert "Laws of Duplicate Bridge (2017)" in page
+    assert "Duplicate Auction &amp; Whist</title>" not in page
+
+
+def test_the_table_is_told_the_laws_of_duplicate_bridge_not_fosters_when_a_round_is_agreed(client):
+    seating = seating_of(running_night())
+    for board in seating.board_numbers:
+        enter(client, seating, board)
+    home = client.get(reverse("table_home", args=[seating.table.secret])).content.decode()
+    assert "the opponents confirm each board (Law 79A)" in home
+    for result in Result.objects.filter(seating=seating):
+        client.post(reverse("table_confirm", args=[seating.table.secret, result.pk]))
+    home = client.get(reverse("table_home", args=[seating.table.secret])).content.decode()
+    assert "both pairs agree the scores (Law 79C)" in home
+    agreed = client.post(reverse("table_agree", args=[seating.table.secret, seating.round]), follow=True)
+    assert "Only the director may now change its scores (Law 79C)." in agreed.content.decode()
+    result = Result.objects.filter(seating=seating).first()
+    page = client.get(reverse("table_result", args=[seating.table.secret, result.pk])).content.decode()
+    assert "corrected by the director only (Law 79C)" in page
+    for words in ("Law D", "Law E", "honour"):
+        assert words not in home + page

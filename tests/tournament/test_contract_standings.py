@@ -251,3 +251,115 @@ def test_an_artificial_score_in_a_team_match_gives_each_team_its_award():
     )
     board = next(b for b in score_section(event.sections.get()).bridge.match.boards if b.number == 1)
     assert board.adjusted == ("A+", "A-") and (board.home, board.away) == (3, -3)
+
+
+def test_the_match_sheets_running_total_ends_at_the_imp_margin():
+    from tournament.reports.contract import contract_match_rows
+
+    # Home makes 4♥+1 and beats it at the other table on the odd boards, the mirror on the even:
+    # +500 (11 IMPs) on boards 1 and 3, N-S not vulnerable; −750 (13 IMPs) on 2 and 4, N-S vulnerable.
+    event = make_contract_event(form=Event.Form.TEAMS, boards=4)
+    play_contract(
+        event,
+        lambda seating, board: (
+            ("4H N +1" if seating.table.number == 1 else "4H N -1")
+            if board % 2
+            else ("4H N -1" if seating.table.number == 1 else "4H N +1")
+        ),
+    )
+    sheet = score_section(event.sections.get())
+    rows = contract_match_rows(sheet)
+    assert [(row.home, row.away) for row in rows] == [(11, -11), (-13, 13), (11, -11), (-13, 13)]
+    assert [row.running for row in rows] == [11, -2, 9, -4]  # the margin after each board, not twice it
+    assert rows[-1].running == sheet.bridge.match.imps_home - sheet.bridge.match.imps_away
+
+
+HAND_CHECKED_MATCH = {  # (table, board): what was played; team A sits N-S at table 1, E-W at table 2
+    (1, 1): "4S N =",  # +420, none vulnerable
+    (2, 1): "4S N -1",  # -50: team A +470, 10 IMPs
+    (1, 2): "3NT S -2",  # -200, N-S vulnerable
+    (2, 2): "3NT S =",  # +600 to team B: team A -800, 13 IMPs to B
+    (1, 3): "4H E =",  # -620, E-W vulnerable
+    (2, 3): "4HX E =",  # -790, team A's E-W: team A +170, 5 IMPs
+    (1, 4): "1NT N +1",  # +120, both vulnerable
+    (2, 4): "PASS",  # 0: team A +120, 3 IMPs
+}
+
+
+def test_a_match_won_by_five_imps_over_four_boards_shows_its_vps_to_two_decimals(client):
+    event = make_contract_event(form=Event.Form.TEAMS, boards=4, victory_points=Event.VictoryPoints.WBF)
+    play_contract(event, lambda seating, board: HAND_CHECKED_MATCH[(seating.table.number, board)])
+    match = score_section(event.sections.get()).bridge.match
+    assert [board.home for board in match.boards] == [10, -13, 5, 3]
+    assert (match.imps_home, match.imps_away) == (18, 13)
+    # Margin 5 over 4 boards, blitz 15 × √4 = 30: 10 + 10 × (1 − τ^(15/30)) / (1 − τ³) = 12.7993… → 12.80.
+    assert (match.vp_home, match.vp_away) == (Fraction(1280, 100), Fraction(720, 100))
+    published(event)
+    page = client.get(reverse("match", args=[event.club.slug, event.pk])).content.decode()
+    assert ">12.80<" in page and ">7.20<" in page
+    assert "Team A 12.80 VPs, Team B 7.20 VPs" in page
+    assert "4/5" not in page
+
+
+# Adjusted scores on the rows ----------------------------------------------------------------
+
+
+def ruled_board_one(**details) -> Event:
+    from tournament.services.rulings import add_ruling
+
+    event = board_one_night()
+    result = Result.objects.get(board__number=1, seating__table__number=1)  # 4♥ N = at table 1
+    add_ruling(result=result, user=event.club.memberships.first().user, reason="Ruled.", **details)
+    return event
+
+
+def test_a_traveller_row_shows_the_assigned_contract_beside_its_score(client):
+    from tournament.reports.contract import contract_recap_rows, contract_traveller_rows
+
+    event = ruled_board_one(kind="assigned", assigned="5H N -1", law="Law 12C1")
+    sheet = score_section(event.sections.get())
+    row = next(row for row in contract_traveller_rows(sheet, 1) if row.table == 1)
+    # The score is 5♥ one down's, so the row says 5♥ N -1, not the table's 4♥ N =.
+    assert (row.contract, row.declarer, row.result, row.tricks) == ("5H", "N", "-1", 10)
+    assert (row.ns_score, row.ew_score, row.assigned) == (None, 50, True)
+    recap = next(line for line in contract_recap_rows(sheet, "1NS") if line.board == 1)
+    assert (recap.contract, recap.declarer, recap.result, recap.score) == ("5H", "N", "-1", -50)
+    assert recap.assigned
+    published(event)
+    page = client.get(reverse("traveller", args=[event.club.slug, event.pk, "A", 1])).content.decode()
+    assert "assigned (Law 12C1)" in page
+
+
+def test_a_traveller_row_under_an_artificial_score_shows_no_declarer_or_result():
+    from tournament.reports.contract import contract_traveller_rows
+
+    event = ruled_board_one(kind="artificial", ns_average="A+", ew_average="A-", law="Law 12C2")
+    row = next(r for r in contract_traveller_rows(score_section(event.sections.get()), 1) if r.table == 1)
+    assert row.adjusted == "A+/A-"
+    assert (row.declarer, row.result, row.tricks) == ("", "", None)
+
+
+def test_a_summed_cross_imp_award_says_it_counts_once_for_each_comparison():
+    from tournament.models import Ruling
+    from tournament.services.rulings import add_ruling
+
+    event = make_contract_event(pairs=8, method=Event.Method.CROSS_IMPS)  # four tables
+    play_contract(event, lambda seating, board: "4H N =" if board == 1 else None)
+    results = list(Result.objects.filter(board__number=1).order_by("pk"))
+    assert len(results) == 4
+    add_ruling(
+        result=results[0],
+        user=event.club.memberships.first().user,
+        kind=Ruling.Kind.ARTIFICIAL,
+        law="Law 12C2",
+        reason="Fouled board.",
+        ns_average="A+",
+        ew_average="A-",
+    )
+    adjusted = next(t for t in score_section(event.sections.get()).bridge.boards[1].tables if t.adjusted)
+    # Three real scores, so two comparisons for each: A+ is +3 twice (spec §3.3).
+    assert (adjusted.ns_figure, adjusted.ew_figure) == (6, -6)
+    assert adjusted.ns_how == (
+        "A+: +6 IMPs (Law 12C2: Average-plus +3, Average 0, Average-minus −3 IMPs "
+        "for each of the 2 comparisons, spec §3.3)."
+    )

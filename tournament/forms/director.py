@@ -324,7 +324,10 @@ class ResultFactsForm(forms.Form):
                 "class": "entry",
             }
         ),
-        error_messages={"required": "Write the result, for example 3HX N 9."},
+        error_messages={
+            "required": "Write the result, for example 3HX N 9.",
+            **limits.max_length_message("The result"),
+        },
     )
     honours_n = _honour_field("N")
     honours_e = _honour_field("E")

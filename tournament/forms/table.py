@@ -314,12 +314,27 @@ class ContractFactsForm(forms.Form):
     passed_out = forms.BooleanField(label="Passed out: all four players passed (Law 22A)", required=False)
     level = _radio_number("Level", range(1, 8), required=False)
     strain = forms.ChoiceField(
-        label="Denomination", choices=BRIDGE_STRAINS, widget=forms.RadioSelect, required=False
+        label="Denomination",
+        choices=BRIDGE_STRAINS,
+        widget=forms.RadioSelect,
+        required=False,
+        error_messages={"invalid_choice": "Tap ♣ ♦ ♥ ♠ or NT: the denomination of the final contract."},
     )
     doubling = forms.ChoiceField(
-        label="Doubled?", choices=DOUBLINGS, widget=forms.RadioSelect, required=False, initial=""
+        label="Doubled?",
+        choices=DOUBLINGS,
+        widget=forms.RadioSelect,
+        required=False,
+        initial="",
+        error_messages={"invalid_choice": "Tap —, X or XX: a contract is doubled or redoubled once at most."},
     )
-    declarer = forms.ChoiceField(label="Declarer", choices=SEATS, widget=forms.RadioSelect, required=False)
+    declarer = forms.ChoiceField(
+        label="Declarer",
+        choices=SEATS,
+        widget=forms.RadioSelect,
+        required=False,
+        error_messages={"invalid_choice": "Tap N, E, S or W: the declarer's seat."},
+    )
     tricks = _radio_number("Tricks won by the declarer's side", range(14), required=False)
 
     deal_board: Board | None = None
@@ -394,7 +409,15 @@ class EntryMixin(forms.Form):
         widget=forms.HiddenInput,
         error_messages={"invalid": "This page is out of date: reload it and enter again."},
     )
-    round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    round = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        max_value=999,
+        error_messages=dict.fromkeys(
+            ("invalid", "required", "min_value", "max_value"),
+            "Which round? Go back to the table's page and tap the board again.",
+        ),
+    )
     board = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=1,
@@ -412,6 +435,8 @@ class EntryMixin(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if "round" in self.errors:
+            return data  # the round's own error says what is wrong
         seating = self.seatings.get(data.get("round") or 0)
         if seating is None:
             self.add_error("round", f"Table {self.table.number} does not play a round {data.get('round')}.")

@@ -260,7 +260,7 @@ class PdfRenderer:
             title=f"{self.title}: {self.event.name}",
             author=self.club.name,
             subject=f"{self.event.get_game_display()}, {self.date_text}",
-            creator="Duplicate Auction & Whist",
+            creator="Duplicate Bridge, Auction & Whist",
             invariant=True,
             initialFontName=SANS,  # otherwise every page names Helvetica, a font the PDF does not embed
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scoring.contests.pairs import signed_text
-from scoring.shared.numbers import round_half_away
+from scoring.shared.numbers import hundredths_text, round_half_away
 
 from ..models import Result
 from ..services.standings import ScoredResult, SectionScores
@@ -65,11 +65,7 @@ def rounded_text(value: Fraction | int | None) -> str:
 
 def percent_text(value: Fraction | None) -> str:
     """A percentage to two decimals, halves away from zero, as standings print it: "57.14"."""
-    if value is None:
-        return ""
-    hundredths = round_half_away(Fraction(value) * 100)
-    sign = "-" if hundredths < 0 else ""
-    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
+    return "" if value is None else hundredths_text(value)
 
 
 def _names(sheet: SectionScores, label: str) -> str:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.contests.ranking import Place
+from scoring.contract.deal import ContractScore
+from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
@@ -110,6 +112,21 @@ def _played(scored: ScoredResult) -> tuple[str, str, str, int | None]:
     return text[0], text[1], text[2], r.tricks
 
 
+def _shown(scored: ScoredResult) -> tuple[str, str, str, int | None]:
+    """What a traveller or recap row shows as played: the table's contract; the director's under
+    Law 12C1, which is the one scored; nothing under an artificial score (Law 12C2), which
+    replaces the result, so that no row puts a contract beside a score it did not earn."""
+    if scored.adjusted is not None:
+        return "", "", "", None
+    score = scored.score
+    if scored.assigned and isinstance(score, ContractScore):
+        if score.contract is None or score.declarer is None:
+            return "Passed out", "", "", None
+        text = ContractEntry(score.contract, score.declarer, score.tricks).text.split()
+        return text[0], text[1], text[2], score.tricks
+    return _played(scored)
+
+
 def _scores(scored: ScoredResult) -> tuple[int | None, int | None]:
     """The score in the column of the side that scores it, as a traveller has it: N-S +620 or E-W +100."""
     score = scored.score
@@ -133,7 +150,7 @@ def contract_traveller_rows(sheet: SectionScores, board: int) -> list[ContractTr
     ):
         r = scored.result
         figures = contest.table(r.pk) if contest is not None else None
-        contract, declarer, made, tricks = _played(scored)
+        contract, declarer, made, tricks = _shown(scored)
         ns_score, ew_score = _scores(scored)
         rows.append(
             ContractTravellerLine(
@@ -245,6 +262,7 @@ class ContractRecapLine:
     rulings: tuple[RulingNote, ...]
     problem: str
     tricks: int | None = None
+    assigned: bool = False  # the contract and score are those the director assigned (Law 12C1)
 
 
 def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractRecapLine]:
@@ -263,7 +281,7 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
         figure = figures.figure(side.value) if figures else None
         running += figure or 0
         net = scored.net_ns
-        contract, declarer, made, tricks = _played(scored)
+        contract, declarer, made, tricks = _shown(scored)
         adjusted = ""
         if scored.adjusted is not None:
             adjusted = scored.adjusted[0] if side is Side.NS else scored.adjusted[1]
@@ -289,6 +307,7 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
                 rulings=ruling_notes(scored.rulings),
                 problem=scored.problem,
                 tricks=tricks,
+                assigned=scored.assigned,
             )
         )
     return rows
@@ -310,14 +329,15 @@ class ContractMatchRow:
 
 
 def contract_match_rows(sheet: SectionScores) -> list[ContractMatchRow]:
-    """Every board of the match played at both tables, with the running total of the home team."""
+    """Every board of the match played at both tables, with the home team's running total: its IMPs
+    (the running margin, ending at the match's), board-a-match points or total points."""
     match: MatchFigures | None = sheet.bridge.match if sheet.bridge is not None else None
     if match is None:
         return []
     running = Fraction(0)
     rows = []
     for board in match.boards:
-        running += board.home  # each team's figure is signed from its own side: home's net runs
+        running += board.home  # the home team's IMPs (signed), points or board-a-match points
         rows.append(
             ContractMatchRow(
                 board.number,

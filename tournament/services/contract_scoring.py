@@ -218,9 +218,10 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
         tables.append(imp_pairs.ImpTable(str(r.board.number), r.ns.label, r.ew.label, score_ns, awards))
         by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
     contest.two_winner = _two_winner(sheet, counted)
+    method = _imp_method(event)
     session = imp_pairs.imp_session(
         tables,
-        _imp_method(event),
+        method,
         award_imps=award_imps(event),
         boards_in_movement=boards_in_movement(sheet),
         two_winner=contest.two_winner,
@@ -228,12 +229,22 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
     butler = event.method == Event.Method.BUTLER
     for board in session.boards:
         number = int(board.board)
+        real = sum(1 for row in board.rows if row.table.score_ns is not None)
+        # Summed cross-IMPs count an award once for each comparison (spec §3.3): say how many.
+        factor = method.award_factor(real, len(board.rows)) if isinstance(method, imp_pairs.Cross) else 1
         rows = []
         for row in board.rows:
             scored = by_key[(board.board, row.table.ns, row.table.ew)]
             score_ns, adjusted = outcome_of(scored)
             ns_how, ew_how = _imp_how(
-                score_ns, adjusted, row.imps_ns, row.imps_ew, board.datum, butler, Fraction(event.award_imps)
+                score_ns,
+                adjusted,
+                row.imps_ns,
+                row.imps_ew,
+                board.datum,
+                butler,
+                Fraction(event.award_imps),
+                factor,
             )
             rows.append(
                 TableFigures(
@@ -277,10 +288,13 @@ def _imp_how(
     datum: int | Fraction | None,
     butler: bool,
     award: Fraction = Fraction(3),
+    factor: int = 1,
 ) -> tuple[str, str]:
     if adjusted is not None:
         plus = mixed_text(award)
         law = f"Law 12C2: Average-plus +{plus}, Average 0, Average-minus −{plus} IMPs"
+        if factor != 1:
+            law += f" for each of the {factor} comparisons, spec §3.3"
         return (
             f"{adjusted[0]}: {_signed(imps_ns)} IMPs ({law}).",
             f"{adjusted[1]}: {_signed(imps_ew)} IMPs ({law}).",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from scoring.contests import team_matches
 from scoring.contests.adjusted import Award
-from scoring.shared.numbers import mixed_text
+from scoring.shared.numbers import hundredths_text
 
 from ..models import Event
 from .contract_facts import outcome_of
@@ -154,7 +154,7 @@ def _match_figures(
     if vps:
         lines.append(
             f"Margin {abs(result.net_home)} IMPs over {result.boards_played} boards: {result.home} "
-            f"{mixed_text(result.vp_home)} VPs, {result.away} {mixed_text(result.vp_away)} VPs "
+            f"{hundredths_text(result.vp_home)} VPs, {result.away} {hundredths_text(result.vp_away)} VPs "
             "(WBF continuous 20-VP scale, spec §3.5)."
         )
     unit = {"board_a_match": "BAM", "total_points": "points"}.get(method, "IMPs")

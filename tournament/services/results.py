@@ -274,7 +274,7 @@ def record(
     if Result.objects.filter(board=board, seating=seating).exists():
         raise ResultRefused(
             f"Board {board.number} is already entered at this table. "
-            "Ask the director to correct it if it is wrong (Law E).",
+            f"Ask the director to correct it if it is wrong ({event.correction_law}).",
             "board",
         )
     result = Result(
@@ -377,6 +377,11 @@ def table_correction_refused(result: Result) -> str:
     if result.not_played:
         return f"The director ruled on board {number} (Law B): only the director may change it."
     if result.seating.agreed_at is not None:
+        if result.section.event.is_contract:
+            return (
+                f"Round {result.seating.round} is agreed: an error in its scores is now corrected by "
+                "the director only (Law 79C). Ask the director."
+            )
         return may_correct_score(round_agreed=True).reason + " Ask the director."
     if result.confirmed_by_id is not None or any(ruling.active for ruling in result.rulings.all()):
         return f"The director confirmed or ruled on board {number}: only the director may change it."
@@ -449,15 +454,16 @@ def set_status(
 
 def _check_pending_at_table(result: Result) -> None:
     """Refuse a table's confirm or dispute of a result that is no longer the opponents' to settle."""
+    law = result.section.event.correction_law
     if result.status == Result.Status.DISPUTED:
         raise ResultRefused(f"Board {result.board.number} is disputed: the director will rule on it.")
     if result.status == Result.Status.CONFIRMED:
         raise ResultRefused(
-            f"Board {result.board.number} is confirmed: if it is wrong, call the director (Law E)."
+            f"Board {result.board.number} is confirmed: if it is wrong, call the director ({law})."
         )
     if result.seating.agreed_at is not None:
         raise ResultRefused(
-            f"Round {result.seating.round} is agreed: only the director may change its results (Law E)."
+            f"Round {result.seating.round} is agreed: only the director may change its results ({law})."
         )
 
 
@@ -490,9 +496,8 @@ def agree_round(
     unconfirmed = unconfirmed_boards(seating, results.values())
     if unconfirmed and not (on_authority and _person(user) is not None):
         raise ResultRefused(
-            "The opponents confirm every board before the round is agreed (Law D); still to confirm: "
-            + ", ".join(map(str, unconfirmed))
-            + "."
+            f"The opponents confirm every board before the round is agreed ({event.agreement_law}); "
+            "still to confirm: " + ", ".join(map(str, unconfirmed)) + "."
         )
     with transaction.atomic():
         for number in unconfirmed:
@@ -502,7 +507,10 @@ def agree_round(
                 result=result,
                 status=Result.Status.CONFIRMED,
                 user=user,
-                reason=f"Confirmed by the director, agreeing round {seating.round} on his authority (Law E).",
+                reason=(
+                    f"Confirmed by the director, agreeing round {seating.round} on his authority "
+                    f"({event.correction_law})."
+                ),
             )
         seating.agreed_at = timezone.now()
         seating.save(update_fields=["agreed_at"])

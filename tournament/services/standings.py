@@ -224,17 +224,25 @@ def _score_contract_section(
     return sheet
 
 
+ADJUSTING_KINDS = (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.WITHDRAWN)
+
+
+def standing_adjustment(rulings: list[Ruling]) -> Ruling | None:
+    """The adjusted score that stands on a contract bridge result: the latest active one (Law 12C).
+
+    An earlier one still active is replaced by it; undoing the latest brings the earlier back.
+    """
+    adjusting = [r for r in rulings if r.active and r.kind in ADJUSTING_KINDS]
+    return adjusting[-1] if adjusting else None
+
+
 def scored_contract(result: Result, rulings: list[Ruling]) -> ScoredResult:
     """A contract bridge result with its score: the table's (Law 77), or the director's ruling (Law 12).
 
     The latest active adjusted score stands: an artificial one (Law 12C2), or an assigned result
     scored by Law 77 (Law 12C1). A pair's withdrawal (Law B (3)) gives both sides Average.
     """
-    active = [r for r in rulings if r.active]
-    adjusting = [
-        r for r in active if r.kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.WITHDRAWN)
-    ]
-    ruling = adjusting[-1] if adjusting else None
+    ruling = standing_adjustment(rulings)
     try:
         if ruling is not None and ruling.kind == Ruling.Kind.ARTIFICIAL:
             return ScoredResult(result, rulings, None, None, adjusted=(ruling.ns_average, ruling.ew_average))

@@ -8,7 +8,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from scoring.shared.numbers import mixed_text, round_half_away
+from scoring.shared.numbers import hundredths_text, mixed_text, round_half_away
 
 from ..models import Board, Result
 from ..reports.common import RED, SYMBOLS, contract_pieces, percent_text
@@ -73,6 +73,12 @@ def mixed(value: int | Fraction | None) -> str:
     if value is None:
         return ""
     return mixed_text(Fraction(value)).replace("-", "−")
+
+
+@register.filter
+def decimals(value: int | Fraction | None) -> str:
+    """Two decimals, as Victory Points are published: '12.80' (spec §3.5)."""
+    return "" if value is None else hundredths_text(value).replace("-", "−")
 
 
 # A whist trump suit is written as a contract's strain is: 'H' as ♥ (in red).

@@ -310,7 +310,10 @@ def ruling_undo(request: HttpRequest, club_slug: str, event_id: int, ruling_id: 
     ruling.result = _result(event, ruling.result_id)
     form = ReasonForm(request.POST, prefix="undo")
     if not form.is_valid():
-        messages.error(request, "Say why the ruling is undone: the reason is kept in the audit log.")
+        if form.has_error("reason", code="required"):
+            messages.error(request, "Say why the ruling is undone: the reason is kept in the audit log.")
+        else:  # too long: the form says how long, and the bound
+            messages.error(request, " ".join(form.errors["reason"]))
         return _back_to(ruling.result, event)
     try:
         undo_ruling(ruling=ruling, user=request.user, reason=form.cleaned_data["reason"])
@@ -318,6 +321,12 @@ def ruling_undo(request: HttpRequest, club_slug: str, event_id: int, ruling_id: 
     except ResultRefused as error:
         messages.error(request, str(error))
     return _back_to(ruling.result, event)
+
+
+CONTRACT_LAW_B = (
+    "Irregular hands under Law B are ruled at Duplicate Auction. On a contract bridge night, adjust "
+    "the score under Law 12 from the result's page: an artificial or an assigned score."
+)
 
 
 @login_required
@@ -330,6 +339,10 @@ def ruling_irregular(
     audit log)."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
+    if event.is_contract:
+        # Foster's Law B has no place here: the form is not shown, and nothing is posted to it.
+        messages.error(request, CONTRACT_LAW_B)
+        return redirect("traveller_entry", club_slug, event.pk, letter, number)
     seatings = [s for s in Seating.objects.filter(section=section).for_grid() if number in s.board_numbers]
     if not seatings:
         raise Http404("No table plays this board.")

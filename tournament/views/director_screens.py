@@ -28,7 +28,14 @@ from ..services.events import SECTION_MOVEMENT, Plan, check_plan
 from ..services.facts import score_of
 from ..services.hand_records import Disagreement, disagreements_among
 from ..services.results import Facts
-from ..services.standings import IRREGULAR_KINDS, ScoredResult, SectionScores, scored_contract
+from ..services.standings import (
+    ADJUSTING_KINDS,
+    IRREGULAR_KINDS,
+    ScoredResult,
+    SectionScores,
+    scored_contract,
+    standing_adjustment,
+)
 from ..templatetags.duplicate import side_score
 
 # Meetings are shown as a grid of pairs only while it stays readable.
@@ -324,7 +331,8 @@ def ruling_effects(
             label = "Had it stood"
         other = None
         if event.is_contract:
-            effects.append(RulingEffect(ruling, None, label, words=_adjustment_words(result, event, ruling)))
+            words = _adjustment_words(result, event, ruling, standing_adjustment(rulings))
+            effects.append(RulingEffect(ruling, None, label, words=words))
             continue
         if not event.is_whist and not result.not_played and ruling.kind not in IRREGULAR_KINDS:
             try:
@@ -335,10 +343,14 @@ def ruling_effects(
     return effects
 
 
-def _adjustment_words(result: Result, event: Event, ruling: Ruling) -> str:
-    """What a contract bridge ruling does to the score, in words (Law 12C1, Law 12C2)."""
+def _adjustment_words(result: Result, event: Event, ruling: Ruling, standing: Ruling | None) -> str:
+    """What a contract bridge ruling does to the score, in words (Law 12C1, Law 12C2).
+
+    Of two adjusted scores still active the latest stands (``standing``): the earlier says so."""
     table = "the table's result" if result.not_played else f"the table's {side_score(_table_score(result))}"
-    state = "in place of" if ruling.active else "had it stood, in place of"
+    state = f"in place of {table}" if ruling.active else f"had it stood, in place of {table}"
+    if ruling.active and ruling.kind in ADJUSTING_KINDS and standing is not None and standing.pk != ruling.pk:
+        state = "replaced by the later adjusted score, which stands (undo that one and this one applies)"
     if ruling.kind == Ruling.Kind.ARTIFICIAL:
         worth = {
             marker: f"{imps} IMPs" if event.uses_imps else f"{percent} % of the top"
@@ -350,14 +362,14 @@ def _adjustment_words(result: Result, event: Event, ruling: Ruling) -> str:
         }
         return (
             f"N-S {ruling.ns_average} ({worth[ruling.ns_average]}), E-W {ruling.ew_average} "
-            f"({worth[ruling.ew_average]}), {state} {table} (Law 12C2)."
+            f"({worth[ruling.ew_average]}), {state} (Law 12C2)."
         )
     if ruling.kind == Ruling.Kind.ASSIGNED:
         try:
             assigned = side_score(assigned_score(ruling, result.board).score_ns)
         except ScoringError as error:
             return str(error)
-        return f"{ruling.assigned} scores {assigned} by Law 77, {state} {table} (Law 12C1)."
+        return f"{ruling.assigned} scores {assigned} by Law 77, {state} (Law 12C1)."
     if ruling.kind == Ruling.Kind.WITHDRAWN:
         return "Average to each side: the table could not play the board (Law 12C2)."
     return "It does not change the score."

@@ -274,6 +274,11 @@ def table_enter(request: HttpRequest, secret: str) -> HttpResponse:
                 table=night.table,
             )
         except ResultRefused as error:
+            # Another phone saved this board after this request read the table: show what it
+            # recorded and offer the correction, as when the board was entered before.
+            first = Result.objects.filter(seating=form.seating, board__number=data["board"]).first()
+            if first is not None:
+                return _entered_before(request, night, form, first)
             form.add_error(_field(form, error.field), str(error))
         else:
             return _saved(request, night, form, saved)
@@ -444,7 +449,8 @@ def table_agree(request: HttpRequest, secret: str, round: int) -> HttpResponse:
     except ResultRefused as error:
         messages.error(request, str(error))
         return redirect(_home(night, round))
-    messages.success(request, f"Round {round} agreed. Only the director may now change its scores (Law E).")
+    law = night.event.correction_law
+    messages.success(request, f"Round {round} agreed. Only the director may now change its scores ({law}).")
     return redirect(_home(night))
 
 
