@@ -272,9 +272,7 @@ def _vul(sheet: SectionScores, number: int) -> str:
 def _notes(line: ContractTravellerLine, assigned: dict[int, Any]) -> str:
     words = [note.text for note in line.rulings]
     if line.result_pk in assigned:
-        words.append(
-            f"Assigned in place of the table's {line.contract} {line.declarer} {line.result} (Law 12C1)."
-        )
+        words.append(f"Assigned in place of the table's {line.table_played} (Law 12C1).")
     if line.adjusted:
         words += [line.ns_how, line.ew_how]
     if line.problem:

@@ -294,7 +294,7 @@ def recap_notes(
         where = f"Board {row.board} (round {row.round}, table {row.table})"
         notes += [f"{where}: {note.text}" for note in row.rulings]
         if row.result_pk in assigned:
-            note = assigned_note(assigned[row.result_pk], row.contract, row.declarer, row.result)
+            note = assigned_note(assigned[row.result_pk], row.table_played)
             notes.append(f"{where}: {note}")
         if row.adjusted and row.how:
             notes.append(f"{where}: {row.how}")
@@ -398,9 +398,8 @@ def traveller_table(
     )
 
 
-def assigned_note(entry: ContractEntry | None, contract: str, declarer: str, result: str) -> str:
+def assigned_note(entry: ContractEntry | None, played: str) -> str:
     """ "The director assigned 3NT S = in place of the table's 1NT S +2 (Law 12C1)."."""
-    played = " ".join(part for part in (contract, declarer, result) if part)
     assigned = entry.text if entry is not None else "a result"
     return f"the director assigned {assigned} in place of the table's {played} (Law 12C1)."
 
@@ -411,7 +410,7 @@ def traveller_notes(rows: list[ContractTravellerLine], assigned: dict[int, Contr
         where = f"* Table {row.table} (round {row.round}, {row.ns} v {row.ew})"
         notes += [f"{where}: {note.text}" for note in row.rulings]
         if row.assigned:
-            note = assigned_note(assigned.get(row.result_pk), row.contract, row.declarer, row.result)
+            note = assigned_note(assigned.get(row.result_pk), row.table_played)
             notes.append(f"{where}: {note}")
         if row.adjusted and row.ns_how:
             notes.append(f"{where}: {row.ns_how} {row.ew_how}".rstrip())

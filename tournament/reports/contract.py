@@ -98,6 +98,7 @@ class ContractTravellerLine:
     problem: str
     status: str
     rulings: tuple[RulingNote, ...]
+    table_played: str = ""  # under an assigned score, the table's own result (Law 12C1)
 
 
 def _played(scored: ScoredResult) -> tuple[str, str, str, int | None]:
@@ -125,6 +126,13 @@ def _shown(scored: ScoredResult) -> tuple[str, str, str, int | None]:
         text = ContractEntry(score.contract, score.declarer, score.tricks).text.split()
         return text[0], text[1], text[2], score.tricks
     return _played(scored)
+
+
+def _table_played(scored: ScoredResult) -> str:
+    """The table's own result under an assigned score ("1NT S +2"), which stays on record; else ""."""
+    if not scored.assigned:
+        return ""
+    return " ".join(part for part in _played(scored)[:3] if part)
 
 
 def _scores(scored: ScoredResult) -> tuple[int | None, int | None]:
@@ -170,6 +178,7 @@ def contract_traveller_rows(sheet: SectionScores, board: int) -> list[ContractTr
                 ew_score=ew_score,
                 adjusted=f"{scored.adjusted[0]}/{scored.adjusted[1]}" if scored.adjusted else "",
                 assigned=scored.assigned,
+                table_played=_table_played(scored),
                 ns_figure=figures.ns_figure if figures else None,
                 ew_figure=figures.ew_figure if figures else None,
                 ns_how=figures.ns_how if figures else "",
@@ -263,6 +272,7 @@ class ContractRecapLine:
     problem: str
     tricks: int | None = None
     assigned: bool = False  # the contract and score are those the director assigned (Law 12C1)
+    table_played: str = ""  # under an assigned score, the table's own result (Law 12C1)
 
 
 def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractRecapLine]:
@@ -308,6 +318,7 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
                 problem=scored.problem,
                 tricks=tricks,
                 assigned=scored.assigned,
+                table_played=_table_played(scored),
             )
         )
     return rows
