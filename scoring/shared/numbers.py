@@ -43,10 +43,10 @@ def round_half_away(value: Fraction | int) -> int:
 
 def fraction_text(value: Fraction | int) -> str:
     """Spell an exact number as the command line and exports do: "640/3", "-95", "0"."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value.numerator}/{value.denominator}"
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
+    numerator, denominator = value.numerator, value.denominator
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
 
 
 def parse_fraction(text: str) -> Fraction:
