@@ -34,11 +34,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from math import lcm
 
 from ..shared.errors import ContestError, quoted
 from ..shared.lookup import lookup
+from ..shared.numbers import exact as _exact
 from .adjusted import DEFAULT_PERCENTS, AdjustedPercents, Artificial, Outcome, Split, Weighted, parse_outcome
 
 __all__ = [
@@ -286,12 +286,6 @@ def round_towards_average(mp: Fraction, top: Fraction, step: Fraction = Fraction
 # -- one board -----------------------------------------------------------------------------
 
 _Shares = tuple[tuple[Fraction | int, int], ...]
-
-
-@lru_cache(maxsize=4096)
-def _exact(numerator: int, denominator: int) -> Fraction:
-    """The one Fraction of ``numerator / denominator``, made once however many lines share it."""
-    return Fraction(numerator, denominator)
 
 
 def _plain_units(scores: Sequence[int]) -> list[int]:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from ..shared.errors import ContestError, quoted
+from ..shared.numbers import sort_key
 
 __all__ = ["Place", "competition_ranks", "parse_place", "ranked"]
 
@@ -93,7 +94,7 @@ def competition_ranks(values: Mapping[K, Fraction | int], *, higher_is_better: b
     for key, value in values.items():
         if isinstance(value, bool) or not isinstance(value, int | Fraction):
             raise ContestError(f"{quoted(value)} for {quoted(key)} is not an exact figure to rank.")
-    order = sorted(values, key=lambda key: _sort_key(values[key]), reverse=higher_is_better)
+    order = sorted(values, key=lambda key: sort_key(values[key]), reverse=higher_is_better)
     places: dict[K, Place] = {}
     start = 0
     while start < len(order):
@@ -106,18 +107,6 @@ def competition_ranks(values: Mapping[K, Fraction | int], *, higher_is_better: b
             places[key] = place
         start = end
     return {key: places[key] for key in values}
-
-
-def _sort_key(value: Fraction | int) -> tuple[float, Fraction | int]:
-    """The value, led by its nearest float: floats compare fast, and rounding never reverses two values.
-
-    A correctly rounded float keeps the order of the exact values (or makes them equal), so
-    sorting by (float, exact value) is sorting by the exact value, with few exact comparisons.
-    """
-    try:
-        return float(value), value
-    except OverflowError:  # beyond any float: the exact value alone, past the largest float
-        return (float("inf") if value > 0 else float("-inf")), value
 
 
 def ranked(values: Mapping[K, Fraction | int], *, higher_is_better: bool = True) -> list[tuple[K, Place]]:
