@@ -142,9 +142,7 @@ def main() -> int:
     engine = [sys.executable, "-m", "scoring", "matchpoints"]
     node = ["node", str(SCRIPT)]
     version = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
-    print(
-        f"python {sys.version.split()[0]}, node {version}, {PACKAGE} {VERSION}, best of {arguments.rounds}"
-    )
+    print(f"python {sys.version.split()[0]}, node {version}, {PACKAGE} {VERSION}, best of {arguments.rounds}")
     row("field", "boards", "results", "engine wall", "cpu", "bridge-scorer wall", "cpu", "ratio wall", "cpu")
     slower = False
     with tempfile.TemporaryDirectory() as folder:
