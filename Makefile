@@ -12,7 +12,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 DEMO ?= 1
 
-.PHONY: run dev test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark demo-fixture clean
+.PHONY: run dev test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark benchmark-engine benchmark-recaps demo-fixture clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,16 @@ demo-fixture: $(VENV)/.installed
 benchmark: $(VENV)/.installed
 	DEBUG=1 $(PY) benchmarks/exports.py
 	DEBUG=1 $(PY) benchmarks/free_text.py
+
+# The engine's matchpoints beside bridge-scorer (npm), as whole processes on the same JSON files;
+# installs Node.js and npm with apt-get when missing, bridge-scorer into benchmarks/node_modules.
+benchmark-engine: $(VENV)/.installed
+	bash .ci/system-deps.sh node
+	$(PY) benchmarks/matchpoints_vs_bridge_scorer.py
+
+# The recap sheets of a synthetic 120-table night, without and with reportlab's C accelerator.
+benchmark-recaps: $(VENV)/.installed
+	DEBUG=1 $(PY) benchmarks/recaps.py
 
 clean:
 	rm -rf $(VENV) build staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm

@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Installs the system packages the test suite needs, only when one is missing:
 # PostgreSQL (server), Chromium (browser tests) and poppler-utils (PDF text and PNG).
+# `system-deps.sh node` installs instead what the engine benchmark needs: Node.js and npm,
+# to run bridge-scorer beside the engine (benchmarks/matchpoints_vs_bridge_scorer.py).
 set -euo pipefail
 missing=()
-ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v pdftotext >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+if [ "${1:-}" = node ]; then
+  command -v node >/dev/null 2>&1 || missing+=(nodejs)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
+else
+  ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v pdftotext >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 SUDO=""

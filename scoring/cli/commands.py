@@ -20,13 +20,13 @@ import io
 import json
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from ..auction.deal import Deal, DealScore, Options, SlamScale, score_deal
 from ..shared.errors import DealError, ScoringError, quoted
-from .contract import run_contract
-from .matchpoints import run_matchpoints
-from .rescore import run_rescore
+from .jsonio import NOT_UTF8
+
+if TYPE_CHECKING:
+    from ..auction.deal import Deal, DealScore, Options
 
 SCORED, REFUSED, NOT_JSON = 0, 1, 2
 
@@ -63,26 +63,50 @@ def _run_teams(stdin: TextIO, stdout: TextIO) -> int:
     return contests.run_teams(stdin, stdout)
 
 
-def _load(module: str, function: str) -> Callable[[TextIO, TextIO], int]:
-    """A subcommand whose module ``scoring.cli.<module>`` is imported only when it is asked for."""
+class _Lazy:
+    """A subcommand whose module ``scoring.cli.<module>`` is imported only when it is asked for.
 
-    def run(stdin: TextIO, stdout: TextIO) -> int:
+    A process scores one command: importing every command's modules (the files' readers and
+    writers among them) would cost more than scoring a club's session.
+    """
+
+    def __init__(self, module: str, attribute: str, summary: str) -> None:
+        self.module, self.attribute, self.summary = module, attribute, summary
+        self.__doc__ = summary
+
+    def load(self) -> Callable[[TextIO, TextIO], int]:
+        """The command itself, its module imported."""
         command: Callable[[TextIO, TextIO], int] = getattr(
-            importlib.import_module(f"{__package__}.{module}"), function
+            importlib.import_module(f"{__package__}.{self.module}"), self.attribute
         )
-        return command(stdin, stdout)
+        return command
 
-    return run
+    def __call__(self, stdin: TextIO, stdout: TextIO) -> int:
+        return self.load()(stdin, stdout)
 
 
 COMMANDS: dict[str, Callable[[TextIO, TextIO], int]] = {
     "deal": run_deal,
     "pairs": _run_pairs,
     "teams": _run_teams,
-    "contract": run_contract,
-    "matchpoints": run_matchpoints,
-    "rescore": run_rescore,
-    "imps": _load("imps", "run_imps"),
+    "contract": _Lazy(
+        "contract",
+        "run_contract",
+        "Score one deal of contract bridge per input line (Law 77; Law 2 for the vulnerability).",
+    ),
+    "matchpoints": _Lazy(
+        "matchpoints",
+        "run_matchpoints",
+        "Score a matchpoint pairs session read as one JSON object (Law 78A; spec §2).",
+    ),
+    "rescore": _Lazy(
+        "rescore",
+        "run_rescore",
+        "Score a PBN or USEBIO results file again from its raw scores, as its producer did.",
+    ),
+    "imps": _Lazy(
+        "imps", "run_imps", "Score a pairs session by IMPs read as JSON (Law 78B; spec §3.2, §3.3)."
+    ),
 }
 
 _HELP = {
@@ -113,14 +137,20 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         description="The laws engine of Auction Bridge and Whist, speaking JSON on stdin and stdout.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
-    for name in COMMANDS:
-        summary, description = _HELP.get(name) or _described(COMMANDS[name])
+    words = sys.argv[1:] if argv is None else argv
+    asked = next((word for word in words if not word.startswith("-")), None)
+    chosen = {}
+    for name, run in COMMANDS.items():
+        if isinstance(run, _Lazy) and name == asked:  # only the command asked for is imported
+            run = run.load()
+        chosen[name] = run
+        summary, description = _HELP.get(name) or _described(run)
         command = commands.add_parser(name, help=summary, description=description)
-        add_arguments = getattr(COMMANDS[name], "add_arguments", None)
+        add_arguments = getattr(run, "add_arguments", None)
         if add_arguments is not None:  # a command that takes arguments (rescore FILE)
             add_arguments(command)
     arguments = parser.parse_args(argv)
-    run = COMMANDS[arguments.command]
+    run = chosen[arguments.command]
     with_arguments = getattr(run, "with_arguments", None)
     if with_arguments is not None:
         return int(with_arguments(arguments, stdin or _utf8_in(), stdout or _utf8_out()))
@@ -158,6 +188,8 @@ def deal_from_json(data: object) -> tuple[Deal, Options]:
         _check_object(item, "revoke", {"by": str, "penalty": str})
     for item in awards:
         _check_object(item, "award", {"to": str, "law": str, "reason": str})
+    from ..auction.deal import Deal, Options, SlamScale  # loaded only when a deal is read
+
     deal = Deal.build(
         contract=contract,
         declarer=declarer,
@@ -185,7 +217,7 @@ def score_to_json(score: DealScore) -> dict[str, Any]:
 
 
 def _deal_line(text: str, number: int) -> tuple[dict[str, Any], int]:
-    if any("\udc80" <= char <= "\udcff" for char in text):
+    if not text.isascii() and NOT_UTF8.search(text):
         return {"error": f"Line {number} is not UTF-8 text, so it cannot be JSON."}, NOT_JSON
     if not text.strip():
         return {"error": f"Line {number} is empty: each line must hold one deal as a JSON object."}, NOT_JSON
@@ -195,6 +227,8 @@ def _deal_line(text: str, number: int) -> tuple[dict[str, Any], int]:
         return {"error": f"Line {number} is nested too deeply to be read as a deal."}, NOT_JSON
     except ValueError as error:  # json.JSONDecodeError, and numbers too long to read
         return {"error": f"Line {number} is not JSON: {_reason(error)}."}, NOT_JSON
+    from ..auction.deal import score_deal  # loaded only when a deal is scored
+
     try:
         deal, options = deal_from_json(data)
         return score_to_json(score_deal(deal, options)), SCORED

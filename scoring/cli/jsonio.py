@@ -10,12 +10,16 @@ Exact figures are written as reduced-fraction strings by the caller
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..shared.errors import ScoringError
 
 SCORED, REFUSED, NOT_JSON = 0, 1, 2
+
+#: What a byte that is not UTF-8 becomes when stdin is read with errors="surrogateescape".
+NOT_UTF8 = re.compile("[\udc80-\udcff]")
 
 __all__ = ["NOT_JSON", "REFUSED", "SCORED", "read_object", "refuse", "run_lines", "write"]
 
@@ -38,7 +42,7 @@ def _no_constant(name: str) -> object:
 
 def _decode(text: str, where: str) -> tuple[Any, str | None]:
     """The decoded value, or None and the sentence saying why ``text`` is not JSON."""
-    if any("\udc80" <= char <= "\udcff" for char in text):
+    if not text.isascii() and NOT_UTF8.search(text):
         return None, f"{where} is not UTF-8 text, so it cannot be JSON."
     try:
         return json.loads(text, parse_constant=_no_constant), None

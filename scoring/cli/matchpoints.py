@@ -21,10 +21,11 @@ event's pairs also carry their ``"direction"``.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TextIO
 
 from ..contests.adjusted import AdjustedPercents, Artificial, Outcome, Split, Weighted
-from ..contests.matchpoint_session import MatchpointSession, score_session
+from ..contests.matchpoint_session import ScoredSession, scored_session
 from ..contests.matchpoints import FouledRule, MatchpointOptions, Scale, TableResult, Winners, board_key
 from ..shared.errors import ContestError, ScoringError, quoted
 from ..shared.numbers import fraction_text
@@ -40,7 +41,7 @@ def run_matchpoints(stdin: TextIO, stdout: TextIO) -> int:
         return status
     try:
         options, expected, results = session_from_json(data)
-        session = score_session(results, options, expected)
+        session = scored_session(results, options, expected)
     except ScoringError as error:
         return refuse(stdout, error)
     write(stdout, session_to_json(session))
@@ -75,7 +76,7 @@ def session_from_json(data: object) -> tuple[MatchpointOptions, dict[str | int, 
     return options, expected, results
 
 
-def session_to_json(session: MatchpointSession) -> dict[str, Any]:
+def session_to_json(session: ScoredSession) -> dict[str, Any]:
     """The output object: pairs in standings order, and each board's lines."""
     pairs = []
     for score in session.pairs:
@@ -89,22 +90,35 @@ def session_to_json(session: MatchpointSession) -> dict[str, Any]:
         if score.direction is not None:
             line["direction"] = score.direction.value
         pairs.append(line)
-    boards = {
-        board: [
-            {
-                "ns": line.ns,
-                "ew": line.ew,
-                "mp_ns": fraction_text(line.mp_ns),
-                "mp_ew": fraction_text(line.mp_ew),
-            }
-            for line in lines
-        ]
-        for board, lines in session.boards.items()
-    }
+    boards: dict[str, list[dict[str, str]]] = {}
+    spelled: dict[int, dict[int, str]] = {}  # by denominator, each figure spelled once
+    for board, fields in session.boards.items():
+        rows = boards[board] = []
+        for field in fields:
+            denominator = field.denominator
+            texts = spelled.setdefault(denominator, {})
+            for result, ns, ew in zip(field.results, field.ns, field.ew, strict=True):
+                ns_text = texts.get(ns)
+                if ns_text is None:
+                    ns_text = texts[ns] = fraction_text(Fraction(ns, denominator))
+                ew_text = texts.get(ew)
+                if ew_text is None:
+                    ew_text = texts[ew] = fraction_text(Fraction(ew, denominator))
+                rows.append({"ns": result.ns, "ew": result.ew, "mp_ns": ns_text, "mp_ew": ew_text})
     return {"pairs": pairs, "boards": boards}
 
 
+_PLAIN = frozenset({"board", "ns", "ew", "score_ns"})
+
+#: A board number's text, made once a board rather than once a result.
+_board_text = lru_cache(maxsize=4096, typed=True)(board_key)
+
+
 def _result(entry: object) -> TableResult:
+    if type(entry) is dict and len(entry) == 4 and entry.keys() == _PLAIN:  # the usual line: read at once
+        board, ns, ew, score = entry["board"], entry["ns"], entry["ew"], entry["score_ns"]
+        if type(score) is int and type(ns) is str and type(ew) is str and ns.strip() and ew.strip():
+            return TableResult(board if type(board) is str else _board_text(board), ns, ew, score)
     if not isinstance(entry, dict):
         raise ContestError('each result is an object with "board", "ns", "ew" and "score_ns" or "adjusted".')
     if "board" not in entry:

@@ -23,8 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from ..shared.errors import ContestError
+from ..shared.numbers import exact
 from .adjusted import Award
 from .imps import AWARD_IMPS, CrossTotal, DatumRounding, butler_datum, cross_imps, default_drop, imps
 from .pairs import natural_key
@@ -258,7 +260,7 @@ def _score_board(
         if scores:
             datum = butler_datum(scores, method.drop_for(len(scores)), method.rounding)
             imps_of = {
-                id(table): Fraction(imps(score - datum)) for table, score in zip(real, scores, strict=True)
+                id(table): exact(imps(score - datum), 1) for table, score in zip(real, scores, strict=True)
             }
         factor = 1
     else:
@@ -277,6 +279,17 @@ def _score_board(
     return ImpBoard(board, field, datum, tuple(rows))
 
 
+def _add(total: list[int], value: Fraction) -> None:
+    """Add ``value`` to a [numerator, denominator] total, kept over a common denominator."""
+    numerator, denominator = value.numerator, value.denominator
+    if denominator != total[1]:
+        common = lcm(total[1], denominator)
+        total[0] *= common // total[1]
+        numerator *= common // denominator
+        total[1] = common
+    total[0] += numerator
+
+
 def _standings(
     boards: tuple[ImpBoard, ...], boards_in_movement: int | None, two_winner: bool
 ) -> tuple[ImpStanding, ...]:
@@ -289,7 +302,7 @@ def _standings(
             f"{boards_in_movement!r} is not a number of boards in the movement: "
             "give a whole number, 1 or more."
         )
-    played: dict[str, Fraction] = {}
+    sums: dict[str, list[int]] = {}  # pair: [numerator, denominator] of its IMPs, whole numbers
     counts: dict[str, int] = {}
     directions: dict[str, set[str]] = {}
     for board in boards:
@@ -298,9 +311,10 @@ def _standings(
                 (row.table.ns, row.imps_ns, "NS"),
                 (row.table.ew, row.imps_ew, "EW"),
             ):
-                played[pair] = played.get(pair, Fraction(0)) + value
+                _add(sums.setdefault(pair, [0, 1]), value)
                 counts[pair] = counts.get(pair, 0) + 1
                 directions.setdefault(pair, set()).add(direction)
+    played = {pair: Fraction(numerator, denominator) for pair, (numerator, denominator) in sums.items()}
     totals: dict[str, Fraction] = {}
     for pair, value in played.items():
         if boards_in_movement is None:

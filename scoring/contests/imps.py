@@ -18,13 +18,14 @@ is built on these in :mod:`.imp_pairs`.
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
 from ..shared.errors import ContestError, quoted
 from ..shared.lookup import lookup, snake
-from ..shared.numbers import round_half_away
+from ..shared.numbers import exact, round_half_away
 from .adjusted import Artificial
 from .adjusted import Award as Award  # the IMP modules' callers import it from here
 
@@ -74,11 +75,7 @@ def imps(difference: int | Fraction) -> int:
             f"{difference!r} is not a difference in points: IMPs are read from a number of points (Law 78B)."
         )
     size: int | Fraction = -difference if difference < 0 else difference
-    count = 0
-    for bound in IMP_LOWER_BOUNDS:
-        if bound > size:
-            break
-        count += 1
+    count = bisect_right(IMP_LOWER_BOUNDS, size)  # the bounds the size reaches
     return count if difference >= 0 else -count
 
 
@@ -196,14 +193,24 @@ def cross_imps(scores: Sequence[int | Fraction], total: CrossTotal = CrossTotal.
         if isinstance(score, bool) or not isinstance(score, int | Fraction):
             raise ContestError(f"{score!r} is not a score: cross-IMPs compare numbers of points.")
     comparisons = len(scores) - 1
-    result: list[Fraction] = []
-    for index, score in enumerate(scores):
-        summed = sum(imps(score - other) for place, other in enumerate(scores) if place != index)
+    ordered = sorted(scores)
+    count = len(ordered)
+    lowest, highest = (ordered[0], ordered[-1]) if ordered else (0, 0)
+    each: dict[int | Fraction, Fraction] = {}
+    for score in set(scores):
+        # IMPs are counted by the scale's bounds rather than by pairs of scores: against each
+        # bound b the score wins an IMP from every score at least b below it and loses one to
+        # every score at least b above it (Law 78B); its own difference, 0, reaches no bound.
+        summed = 0
+        for bound in IMP_LOWER_BOUNDS:
+            if score - bound < lowest and score + bound > highest:
+                break  # no score is this far away, nor any further bound's
+            summed += bisect_right(ordered, score - bound) - (count - bisect_left(ordered, score + bound))
         if total is CrossTotal.AVERAGE and comparisons:
-            result.append(Fraction(summed, comparisons))
+            each[score] = exact(summed, comparisons)
         else:
-            result.append(Fraction(summed))
-    return result
+            each[score] = exact(summed, 1)
+    return [each[score] for score in scores]
 
 
 #: The IMPs of each award on one comparison (spec §3.3; Law 86A in teams): +3, 0, −3.

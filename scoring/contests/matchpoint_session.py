@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from ..shared.errors import ContestError, quoted
 from ..shared.seats import Side
@@ -26,14 +27,15 @@ from .matchpoints import (
     DEFAULT_OPTIONS,
     BoardLine,
     MatchpointOptions,
+    ScoredBoard,
     TableResult,
     Winners,
     board_key,
-    score_board,
+    scored_board,
 )
 from .ranking import Place, competition_ranks
 
-__all__ = ["MatchpointSession", "PairScore", "score_session"]
+__all__ = ["MatchpointSession", "PairScore", "ScoredSession", "score_session", "scored_session"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,12 +82,44 @@ class MatchpointSession:
         raise ContestError(f"Pair {quoted(pair)} played no board in this session.")
 
 
+@dataclass(frozen=True, slots=True)
+class ScoredSession:
+    """A session scored in whole numbers: the standings, and each board's figures over its denominator.
+
+    What :func:`score_session` returns, before each traveller line is made with its
+    Fractions: a program that writes the figures out (the command line) reads them here.
+    ``boards`` lists each board's fields in the order of the results.
+    """
+
+    pairs: tuple[PairScore, ...]
+    boards: Mapping[str, tuple[ScoredBoard, ...]]
+
+    def session(self) -> MatchpointSession:
+        """The session with every board's traveller lines."""
+        return MatchpointSession(
+            pairs=self.pairs,
+            boards={
+                board: tuple(line for field in fields for line in field.lines())
+                for board, fields in self.boards.items()
+            },
+        )
+
+
 def score_session(
     results: Sequence[TableResult],
     options: MatchpointOptions = DEFAULT_OPTIONS,
     expected: Mapping[str | int, int] | None = None,
 ) -> MatchpointSession:
     """Score a pairs session by matchpoints (Law 78A; spec §2 and §7)."""
+    return scored_session(results, options, expected).session()
+
+
+def scored_session(
+    results: Sequence[TableResult],
+    options: MatchpointOptions = DEFAULT_OPTIONS,
+    expected: Mapping[str | int, int] | None = None,
+) -> ScoredSession:
+    """:func:`score_session` in whole numbers over each board's denominator (Law 78A; spec §2 and §7)."""
     if not isinstance(options, MatchpointOptions):
         raise ContestError("The matchpoint settings are a MatchpointOptions.")
     if not results:
@@ -93,29 +127,36 @@ def score_session(
     wanted = _expected(expected)
     groups: dict[tuple[str, str], list[TableResult]] = {}
     pair_field: dict[str, str] = {}
+    apart = options.fields_apart
     for result in results:
-        if not isinstance(result, TableResult):
+        if type(result) is not TableResult and not isinstance(result, TableResult):
             raise ContestError(f"{quoted(result)} is not a table's result.")
-        for pair in (result.ns, result.ew):
-            known = pair_field.setdefault(pair, result.field)
-            if known != result.field:
-                raise ContestError(
-                    f"Pair {pair} played in field {quoted(known)} and in field {quoted(result.field)}: "
-                    "a pair belongs to one section."
-                )
-        field = result.field if options.fields_apart else ""
-        groups.setdefault((field, result.board), []).append(result)
+        field = result.field
+        if (
+            pair_field.setdefault(result.ns, field) != field
+            or pair_field.setdefault(result.ew, field) != field
+        ):
+            for pair in (result.ns, result.ew):
+                known = pair_field[pair]
+                if known != field:
+                    raise ContestError(
+                        f"Pair {pair} played in field {quoted(known)} and in field {quoted(field)}: "
+                        "a pair belongs to one section."
+                    )
+        groups.setdefault((field if apart else "", result.board), []).append(result)
     most: dict[str, int] = {}
     for (field, _), group in groups.items():
         most[field] = max(most.get(field, 0), len(group))
-    boards: dict[str, list[BoardLine]] = {}
+    boards: dict[str, list[ScoredBoard]] = {}
+    tallies: dict[str, _Tally] = {}
     for (field, board), group in groups.items():
-        lines = score_board(group, options, wanted.get(board, most[field]))
-        boards.setdefault(board, []).extend(lines)
-    return MatchpointSession(
-        pairs=_standings(boards, pair_field, options),
+        scored = scored_board(group, options, wanted.get(board, most[field]))
+        boards.setdefault(board, []).append(scored)
+        _tally(scored, tallies, pair_field)
+    return ScoredSession(
+        pairs=_standings(tallies, pair_field, options),
         boards={
-            board: tuple(lines) for board, lines in sorted(boards.items(), key=lambda item: _order(item[0]))
+            board: tuple(fields) for board, fields in sorted(boards.items(), key=lambda item: _order(item[0]))
         },
     )
 
@@ -137,29 +178,61 @@ def _order(board: str) -> tuple[int, int, str]:
     return (0, int(board), "") if board.isascii() and board.isdigit() else (1, 0, board)
 
 
+_NS, _EW = 1, 2  # the sides a pair sat, as bits
+
+
 @dataclass(slots=True)
 class _Tally:
+    """A pair's running totals, exact: its matchpoints and top as whole numbers over one denominator."""
+
     field: str
-    mp: Fraction
-    top: Fraction
-    boards: int
-    sides: set[Side]
+    denominator: int
+    mp: int = 0
+    top: int = 0
+    boards: int = 0
+    sides: int = 0
+
+    def rescale(self, denominator: int) -> int:
+        """Carry the totals over to a denominator ``denominator`` divides; the factor for its figures."""
+        common = lcm(self.denominator, denominator)
+        self.mp *= common // self.denominator
+        self.top *= common // self.denominator
+        self.denominator = common
+        return common // denominator
+
+
+def _tally(scored: ScoredBoard, tallies: dict[str, _Tally], pair_field: Mapping[str, str]) -> None:
+    """Add a board's matchpoints and top to each pair's totals: whole numbers, no Fraction a line."""
+    denominator, top = scored.denominator, scored.top
+    for result, ns, ew in zip(scored.results, scored.ns, scored.ew, strict=True):
+        _add(tallies, pair_field, result.ns, ns, top, denominator, _NS)
+        _add(tallies, pair_field, result.ew, ew, top, denominator, _EW)
+
+
+def _add(
+    tallies: dict[str, _Tally],
+    pair_field: Mapping[str, str],
+    pair: str,
+    mp: int,
+    top: int,
+    denominator: int,
+    side: int,
+) -> None:
+    tally = tallies.get(pair)
+    if tally is None:
+        tally = tallies[pair] = _Tally(pair_field[pair], denominator)
+    if tally.denominator != denominator:
+        factor = tally.rescale(denominator)
+        mp, top = mp * factor, top * factor
+    tally.mp += mp
+    tally.top += top
+    tally.boards += 1
+    tally.sides |= side
 
 
 def _standings(
-    boards: Mapping[str, list[BoardLine]], pair_field: Mapping[str, str], options: MatchpointOptions
+    tallies: Mapping[str, _Tally], pair_field: Mapping[str, str], options: MatchpointOptions
 ) -> tuple[PairScore, ...]:
-    tallies: dict[str, _Tally] = {}
-    for lines in boards.values():
-        for line in lines:
-            for pair, side, mp in ((line.ns, Side.NS, line.mp_ns), (line.ew, Side.EW, line.mp_ew)):
-                tally = tallies.get(pair)
-                if tally is None:
-                    tally = tallies[pair] = _Tally(pair_field[pair], Fraction(0), Fraction(0), 0, set())
-                tally.mp += mp
-                tally.top += line.top
-                tally.boards += 1
-                tally.sides.add(side)
     order = {pair: index for index, pair in enumerate(pair_field)}
     lists: dict[tuple[str, Side | None], list[str]] = {}
     for pair in sorted(tallies, key=order.__getitem__):
@@ -181,20 +254,22 @@ def _ranked(
     order: Mapping[str, int],
     options: MatchpointOptions,
 ) -> list[PairScore]:
-    percents = {pair: _percent(tallies[pair]) for pair in members}
+    sums = {pair: _sums(tallies[pair]) for pair in members}
+    percents = {pair: _percent(*sums[pair]) for pair in members}
     places = competition_ranks(percents)
     most = max(tallies[pair].boards for pair in members)
     scored = []
     for pair in members:
         tally = tallies[pair]
-        total = tally.mp * most / tally.boards if options.scale_sit_outs else tally.mp
+        mp, top = sums[pair]
+        total = mp * most / tally.boards if options.scale_sit_outs else mp
         scored.append(
             PairScore(
                 pair=pair,
                 field=tally.field,
                 direction=direction,
-                mp=tally.mp,
-                top=tally.top,
+                mp=mp,
+                top=top,
                 boards=tally.boards,
                 percent=percents[pair],
                 total=total,
@@ -205,15 +280,20 @@ def _ranked(
     return scored
 
 
-def _percent(tally: _Tally) -> Fraction:
+def _sums(tally: _Tally) -> tuple[Fraction, Fraction]:
+    """The pair's matchpoints and top, made Fractions once, at the end."""
+    return Fraction(tally.mp, tally.denominator), Fraction(tally.top, tally.denominator)
+
+
+def _percent(mp: Fraction, top: Fraction) -> Fraction:
     """100 · matchpoints ÷ top; a pair whose boards had nothing to compare stands at 50 %."""
-    return 100 * tally.mp / tally.top if tally.top else Fraction(50)
+    return 100 * mp / top if top else Fraction(50)
 
 
-def _direction(pair: str, sides: set[Side]) -> Side:
-    if len(sides) > 1:
+def _direction(pair: str, sides: int) -> Side:
+    if sides == _NS | _EW:
         raise ContestError(
             f"Pair {pair} sat North-South on some boards and East-West on others, so it has no one "
             "direction's list to be ranked in: score the session with one winner."
         )
-    return next(iter(sides))
+    return Side.NS if sides == _NS else Side.EW

@@ -34,9 +34,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from ..shared.errors import ContestError, quoted
 from ..shared.lookup import lookup
+from ..shared.numbers import exact as _exact
 from .adjusted import DEFAULT_PERCENTS, AdjustedPercents, Artificial, Outcome, Split, Weighted, parse_outcome
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "FouledRule",
     "MatchpointOptions",
     "Scale",
+    "ScoredBoard",
     "TableResult",
     "Winners",
     "board_key",
@@ -52,6 +55,7 @@ __all__ = [
     "neuberg",
     "round_towards_average",
     "score_board",
+    "scored_board",
 ]
 
 
@@ -185,17 +189,25 @@ class TableResult:
     version: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "board", board_key(self.board))
-        for side in ("ns", "ew"):
-            value = getattr(self, side)
-            if not isinstance(value, str) or not value.strip():
-                raise ContestError(f"{quoted(value)} is not a pair: give the pair's number or name as text.")
-        if self.ns == self.ew:
-            raise ContestError(f"Pair {self.ns} cannot sit North-South and East-West at one table.")
-        object.__setattr__(self, "outcome", parse_outcome(self.outcome))
-        for name in ("field", "version"):
-            if not isinstance(getattr(self, name), str):
-                raise ContestError(f'{quoted(getattr(self, name))} is not valid for "{name}": give text.')
+        board = self.board
+        if type(board) is not str or not 0 < len(board) <= 40 or board[0].isspace() or board[-1].isspace():
+            object.__setattr__(self, "board", board_key(board))  # already a board's text otherwise
+        ns, ew = self.ns, self.ew
+        if type(ns) is not str or type(ew) is not str or not ns.strip() or not ew.strip():
+            for value in (ns, ew):
+                if not isinstance(value, str) or not value.strip():
+                    raise ContestError(
+                        f"{quoted(value)} is not a pair: give the pair's number or name as text."
+                    )
+        if ns == ew:
+            raise ContestError(f"Pair {ns} cannot sit North-South and East-West at one table.")
+        outcome = self.outcome
+        if type(outcome) is not int or not -7600 <= outcome <= 7600 or outcome % 10:
+            object.__setattr__(self, "outcome", parse_outcome(outcome))  # a plain score passes as it is
+        if type(self.field) is not str or type(self.version) is not str:
+            for name, value in (("field", self.field), ("version", self.version)):
+                if not isinstance(value, str):
+                    raise ContestError(f'{quoted(value)} is not valid for "{name}": give text.')
 
     @property
     def artificial(self) -> bool:
@@ -242,7 +254,8 @@ def matchpoints(scores: Sequence[int], scale: Scale = Scale.ACBL) -> list[Fracti
     N-S opponents' (or pass the scores negated).
     """
     scale = Scale.parse(scale)
-    return [units * scale.half for units in _half_units([((1, score),) for score in scores])]
+    halves = 2 if scale is Scale.ACBL else 1
+    return [_exact(units, halves) for units in _plain_units(list(scores))]
 
 
 def neuberg(mp: Fraction | int, actual: int, expected: int, scale: Scale = Scale.ACBL) -> Fraction:
@@ -275,21 +288,39 @@ def round_towards_average(mp: Fraction, top: Fraction, step: Fraction = Fraction
 _Shares = tuple[tuple[Fraction | int, int], ...]
 
 
-def _half_units(tables: Sequence[_Shares]) -> list[Fraction]:
-    """Half-units each table wins against the other tables, higher scores better.
+def _plain_units(scores: Sequence[int]) -> list[int]:
+    """Half-units each score wins against the others on the board, higher better: 2 a score beaten, 1 a tie.
+
+    Counted by sorting and bisecting, whole numbers throughout: a score beats the scores
+    sorted below it and ties the others equal to it.
+    """
+    ordered = sorted(scores)
+    won = {score: bisect_left(ordered, score) + bisect_right(ordered, score) - 1 for score in set(ordered)}
+    return [won[score] for score in scores]
+
+
+def _half_units(tables: Sequence[_Shares]) -> tuple[list[int], int]:
+    """Half-units each table wins against the other tables, higher scores better, over one denominator.
 
     A table is a tuple of (weight, score); a plain result is one share of weight 1. Against
     another table each of its shares wins 2 for each share beaten and 1 for each tie, times
-    both weights, so a board's total stays n(n−1) however the scores are weighted.
+    both weights, so a board's total stays n(n−1) however the scores are weighted. The
+    weights are taken as whole numbers over their common denominator d, so the half-units
+    come back as whole numbers over d², with d².
     """
-    components = sorted((score, weight) for shares in tables for weight, score in shares)
+    common = 1
+    for shares in tables:
+        for weight, _ in shares:
+            common = lcm(common, Fraction(weight).denominator)
+    scaled = [tuple((int(weight * common), score) for weight, score in shares) for shares in tables]
+    components = sorted((score, weight) for shares in scaled for weight, score in shares)
     scores = [score for score, _ in components]
-    cumulative = [Fraction(0)]
+    cumulative = [0]
     for _, weight in components:
         cumulative.append(cumulative[-1] + weight)
     results = []
-    for shares in tables:
-        won = Fraction(0)
+    for shares in scaled:
+        won = 0
         for weight, score in shares:
             low, high = bisect_left(scores, score), bisect_right(scores, score)
             below, equal = cumulative[low], cumulative[high] - cumulative[low]
@@ -300,7 +331,7 @@ def _half_units(tables: Sequence[_Shares]) -> list[Fraction]:
                     equal -= own_weight
             won += weight * (2 * below + equal)
         results.append(won)
-    return results
+    return results, common * common
 
 
 def _ns_shares(outcome: Outcome) -> _Shares:
@@ -335,6 +366,48 @@ def score_board(
     ``expected`` is the number of results a full board has (default: the tables here).
     Lines come back in the order of ``results``.
     """
+    return scored_board(results, options, expected).lines()
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredBoard:
+    """A matchpointed board in whole numbers: each table's matchpoints and the top over one denominator.
+
+    ``ns[i]`` and ``ew[i]`` are the matchpoints of ``results[i]`` times ``denominator``, and
+    ``top`` the board's top times ``denominator``: a session adds whole numbers and makes its
+    Fractions once, at the end.
+    """
+
+    results: tuple[TableResult, ...]
+    denominator: int
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
+    top: int
+
+    def lines(self) -> tuple[BoardLine, ...]:
+        """The traveller lines, in the order of the results, with their exact matchpoints."""
+        denominator = self.denominator
+        top = _exact(self.top, denominator)
+        return tuple(
+            BoardLine(
+                result.board,
+                result.ns,
+                result.ew,
+                result.outcome,
+                _exact(ns, denominator),
+                _exact(ew, denominator),
+                top,
+                result.field,
+                result.version,
+            )
+            for result, ns, ew in zip(self.results, self.ns, self.ew, strict=True)
+        )
+
+
+def scored_board(
+    results: Sequence[TableResult], options: MatchpointOptions = DEFAULT_OPTIONS, expected: int | None = None
+) -> ScoredBoard:
+    """:func:`score_board` in whole numbers over the board's denominator (Law 78A; spec §2.2-§2.4)."""
     if not results:
         raise ContestError("A board with no results cannot be matchpointed.")
     board = results[0].board
@@ -345,6 +418,10 @@ def score_board(
         raise ContestError(f"{quoted(full)} is not a number of results expected on board {board}.")
     if full < tables:
         raise ContestError(f"Board {board} has {tables} results, more than the {full} expected (spec §2.2).")
+    halves = 2 if options.scale is Scale.ACBL else 1  # half-units in one matchpoint
+    scores = [result.outcome for result in results if isinstance(result.outcome, int)]
+    if len(scores) == tables and len({result.version for result in results}) == 1:
+        return _plain_board(results, scores, full if options.neuberg else tables, halves)
     real = [index for index, result in enumerate(results) if not result.artificial]
     versions: dict[str, list[int]] = {}
     for index in real:
@@ -352,60 +429,93 @@ def score_board(
     fouled = len(versions) > 1
     factored = options.neuberg or fouled
     top_units = 2 * (full - 1) if factored else 2 * max(len(real) - 1, 0)
-    half = options.scale.half
-    top = top_units * half
-    mp: dict[int, tuple[Fraction, Fraction]] = {}
+    top = _exact(top_units, halves)
+    # Each table's matchpoints as (N-S numerator, E-W numerator, denominator): whole numbers.
+    figures: dict[int, tuple[int, int, int]] = {}
     largest = max((len(group) for group in versions.values()), default=0)
     for group in versions.values():
-        ns_units = _half_units([_ns_shares(results[index].outcome) for index in group])
-        ew_units = _half_units([_ew_shares(results[index].outcome) for index in group])
+        outcomes = [results[index].outcome for index in group]
         size = len(group)
-        if fouled and options.fouled is FouledRule.ACBL and (size < 3 or (size == 3 and largest > 3)):
-            ns_values = _fixed_awards(ns_units, top)
-            ew_values = _fixed_awards(ew_units, top)
-        elif factored and size < full:
-            ns_values = [((units + 1) * full / size - 1) * half for units in ns_units]
-            ew_values = [((units + 1) * full / size - 1) * half for units in ew_units]
+        plain = [outcome for outcome in outcomes if isinstance(outcome, int)]
+        if len(plain) == size:  # every table a plain score: no weights to carry
+            ns_units = _plain_units(plain)
+            ew_units = [2 * (size - 1) - units for units in ns_units]
+            denominator = 1
         else:
-            ns_values = [units * half for units in ns_units]
-            ew_values = [units * half for units in ew_units]
-        for index, ns_mp, ew_mp in zip(group, ns_values, ew_values, strict=True):
-            mp[index] = (ns_mp, ew_mp)
-    lines = []
+            ns_units, denominator = _half_units([_ns_shares(outcome) for outcome in outcomes])
+            ew_units, _ = _half_units([_ew_shares(outcome) for outcome in outcomes])
+        if fouled and options.fouled is FouledRule.ACBL and (size < 3 or (size == 3 and largest > 3)):
+            ns_awards = _fixed_awards([_exact(units, denominator) for units in ns_units], top)
+            ew_awards = _fixed_awards([_exact(units, denominator) for units in ew_units], top)
+            for index, ns_mp, ew_mp in zip(group, ns_awards, ew_awards, strict=True):
+                figures[index] = _over_one(ns_mp, ew_mp)
+            continue
+        if factored and size < full:
+            # ((M + 1)·N/n − 1) half-units, M = units/d: ((units + d)·N − n·d) / (n·d)
+            scale = denominator * size * halves
+            ns_units = [(units + denominator) * full - size * denominator for units in ns_units]
+            ew_units = [(units + denominator) * full - size * denominator for units in ew_units]
+        else:
+            scale = denominator * halves
+        for index, ns, ew in zip(group, ns_units, ew_units, strict=True):
+            figures[index] = (ns, ew, scale)
     for index, result in enumerate(results):
         if isinstance(result.outcome, Artificial):
             ns_percent, ew_percent = result.outcome.percents(options.percents)
-            mp[index] = (top * ns_percent / 100, top * ew_percent / 100)
-        ns_mp, ew_mp = mp[index]
-        lines.append(
-            BoardLine(
-                board=result.board,
-                ns=result.ns,
-                ew=result.ew,
-                outcome=result.outcome,
-                mp_ns=Fraction(ns_mp),
-                mp_ew=Fraction(ew_mp),
-                top=Fraction(top),
-                field=result.field,
-                version=result.version,
-            )
-        )
-    return tuple(lines)
+            figures[index] = _over_one(top * ns_percent / 100, top * ew_percent / 100)
+    scales = {scale for _, _, scale in figures.values()}
+    common = lcm(halves, *scales)
+    ns_figures = []
+    ew_figures = []
+    for index in range(tables):
+        ns, ew, scale = figures[index]
+        ns_figures.append(ns * (common // scale))
+        ew_figures.append(ew * (common // scale))
+    return ScoredBoard(
+        tuple(results), common, tuple(ns_figures), tuple(ew_figures), top_units * (common // halves)
+    )
+
+
+def _plain_board(results: Sequence[TableResult], scores: list[int], full: int, halves: int) -> ScoredBoard:
+    """A board of plain scores, one version, none adjusted: the usual board, scored at once.
+
+    ``full`` is the number of results the board is factored to (Neuberg), or the tables.
+    """
+    size = len(scores)
+    ns_units = _plain_units(scores)
+    ew_units = [2 * (size - 1) - units for units in ns_units]
+    top = 2 * (full - 1)
+    if size < full:  # ((M + 1)·N/n − 1) half-units: ((M + 1)·N − n) / n
+        ns_units = [(units + 1) * full - size for units in ns_units]
+        ew_units = [(units + 1) * full - size for units in ew_units]
+        return ScoredBoard(tuple(results), size * halves, tuple(ns_units), tuple(ew_units), top * size)
+    return ScoredBoard(tuple(results), halves, tuple(ns_units), tuple(ew_units), top)
+
+
+def _over_one(ns: Fraction, ew: Fraction) -> tuple[int, int, int]:
+    """Two Fractions as whole numbers over their common denominator."""
+    common = lcm(ns.denominator, ew.denominator)
+    return ns.numerator * (common // ns.denominator), ew.numerator * (common // ew.denominator), common
 
 
 def _check_board(results: Sequence[TableResult], board: str) -> None:
     seen: set[str] = set()
     for result in results:
-        if not isinstance(result, TableResult):
+        if type(result) is not TableResult and not isinstance(result, TableResult):
             raise ContestError(f"{quoted(result)} is not a table's result.")
         if result.board != board:
             raise ContestError(f"Board {result.board} is not board {board}: score one board at a time.")
-        for pair in (result.ns, result.ew):
-            if pair in seen:
-                raise ContestError(
-                    f"Pair {pair} has two results on board {board}: a pair plays a board once."
-                )
-            seen.add(pair)
+        seen.add(result.ns)
+        seen.add(result.ew)
+    if len(seen) < 2 * len(results):  # a pair seated twice: name the first one met again
+        seen.clear()
+        for result in results:
+            for pair in (result.ns, result.ew):
+                if pair in seen:
+                    raise ContestError(
+                        f"Pair {pair} has two results on board {board}: a pair plays a board once."
+                    )
+                seen.add(pair)
 
 
 def _fixed_awards(units: list[Fraction], top: Fraction) -> list[Fraction]:

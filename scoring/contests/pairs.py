@@ -18,15 +18,17 @@ fractions; only the final figure is rounded, and ties are broken by the exact fr
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from itertools import groupby
+from math import lcm
 
 from ..auction.core import check_tricks
 from ..shared.errors import ContestError
 from ..shared.lookup import lookup, snake
-from ..shared.numbers import mixed_text, round_half_away
+from ..shared.numbers import exact, mixed_text, round_half_away, sort_key
 from ..shared.seats import Side
 
 TRICKS_IN_A_DEAL = 13
@@ -281,112 +283,125 @@ def pair_contest(results: Iterable[TableResult]) -> PairContest:
 
     travellers: list[Traveller] = []
     scores: list[PairDealScore] = []
+    differences: list[tuple[int, int]] = []  # each score's difference as (numerator, denominator)
     for deal in sorted(by_deal, key=natural_key):
-        traveller, deal_scores = _score_deal(deal, by_deal[deal])
+        traveller, deal_scores, deal_differences = _score_deal(deal, by_deal[deal])
         travellers.append(traveller)
         scores.extend(deal_scores)
+        differences.extend(deal_differences)
 
+    figures = list(zip(scores, differences, strict=True))
     return PairContest(
-        standings=_ranked(scores),
-        ns_standings=_ranked(score for score in scores if score.direction is Side.NS),
-        ew_standings=_ranked(score for score in scores if score.direction is Side.EW),
+        standings=_ranked(figures),
+        ns_standings=_ranked(figure for figure in figures if figure[0].direction is Side.NS),
+        ew_standings=_ranked(figure for figure in figures if figure[0].direction is Side.EW),
         scores=tuple(sorted(scores, key=lambda score: (natural_key(score.pair), natural_key(score.deal)))),
         travellers=tuple(travellers),
     )
 
 
-def _score_deal(deal: str, rows: list[TableResult]) -> tuple[Traveller, list[PairDealScore]]:
+def _score_deal(
+    deal: str, rows: list[TableResult]
+) -> tuple[Traveller, list[PairDealScore], list[tuple[int, int]]]:
+    """A deal's traveller and pair scores, and each pair score's difference as whole numbers.
+
+    Every difference on the deal is (score × tables − total) over the validly played tables:
+    the contest adds these numerators, not Fractions, and makes each total a Fraction once.
+    """
     valid = [row for row in rows if row.irregular is None]
     if not valid:
         raise ContestError(
             f"Deal {deal} has no validly played table, so its irregular table cannot be averaged "
             "and has no lowest or highest score to take (Law B (3); reading R-16)."
         )
+    tables = len(valid)
     figures = {side: [_known(row.score(side)) for row in valid] for side in Side}
-    averages = {side: Fraction(sum(figures[side]), len(valid)) for side in Side}
+    totals = {side: sum(figures[side]) for side in Side}
+    averages = {side: exact(totals[side], tables) for side in Side}
     lines = tuple(
-        f"{side.label} average on deal {deal}: ({sum_text(figures[side])}) / {len(valid)} = "
+        f"{side.label} average on deal {deal}: ({sum_text(figures[side])}) / {tables} = "
         f"{mixed_text(averages[side])}"
         for side in Side
     )
 
     traveller_rows: list[TravellerRow] = []
     scores: list[PairDealScore] = []
+    differences: list[tuple[int, int]] = []
+    sides = ((Side.NS, totals[Side.NS], averages[Side.NS]), (Side.EW, totals[Side.EW], averages[Side.EW]))
     for row in rows:
-        credited, how = _credited(row, figures, averages)
-        difference = {side: credited[side] - averages[side] for side in Side}
-        traveller_rows.append(
-            TravellerRow(
-                ns=row.ns,
-                ew=row.ew,
-                ns_score=credited[Side.NS],
-                ew_score=credited[Side.EW],
-                ns_difference=difference[Side.NS],
-                ew_difference=difference[Side.EW],
-                irregular=row.irregular,
-                how=how,
-            )
-        )
-        for side in Side:
+        points, how = _credited(row, figures, averages)
+        credited: list[Fraction] = []
+        difference: list[Fraction] = []
+        for (side, total, average), value in zip(sides, points, strict=True):
+            # the difference from the average, whole numbers over the tables: value × tables − total
+            numerator = 0 if value is None else value * tables - total
+            credited.append(average if value is None else exact(value, 1))
+            difference.append(exact(numerator, tables))
+            differences.append((numerator, tables))
             scores.append(
                 PairDealScore(
                     deal=deal,
-                    pair=row.pair(side),
+                    pair=row.ns if side is Side.NS else row.ew,
                     direction=side,
-                    opponents=row.pair(side.other),
-                    score=credited[side],
-                    average=averages[side],
-                    difference=difference[side],
+                    opponents=row.ew if side is Side.NS else row.ns,
+                    score=credited[-1],
+                    average=average,
+                    difference=difference[-1],
                     irregular=row.irregular,
                     how=how,
                 )
             )
+        traveller_rows.append(
+            TravellerRow(
+                ns=row.ns,
+                ew=row.ew,
+                ns_score=credited[0],
+                ew_score=credited[1],
+                ns_difference=difference[0],
+                ew_difference=difference[1],
+                irregular=row.irregular,
+                how=how,
+            )
+        )
     traveller = Traveller(
         deal=deal,
         rows=tuple(traveller_rows),
         ns_average=averages[Side.NS],
         ew_average=averages[Side.EW],
-        valid_tables=len(valid),
+        valid_tables=tables,
         lines=lines,
     )
-    return traveller, scores
+    return traveller, scores, differences
 
 
 def _credited(
     row: TableResult, figures: dict[Side, list[int]], averages: dict[Side, Fraction]
-) -> tuple[dict[Side, Fraction], str]:
-    """The score each side of ``row`` is credited with, and how it was reached (Law B (3))."""
+) -> tuple[tuple[int | None, int | None], str]:
+    """What N-S and E-W of ``row`` are credited (None: the direction's average), and how (Law B (3))."""
     if row.irregular is None:
-        return {side: Fraction(_known(row.score(side))) for side in Side}, ""
+        return (_known(row.ns_score), _known(row.ew_score)), ""
     if row.irregular is Irregular.AVERAGE:
-        credited = dict(averages)
         how = (
             f"Irregular hands (Law B (3)): the short player's adversary held the surplus, so each pair "
-            f"takes the average of its direction: N-S {mixed_text(credited[Side.NS])}, "
-            f"E-W {mixed_text(credited[Side.EW])}."
+            f"takes the average of its direction: N-S {mixed_text(averages[Side.NS])}, "
+            f"E-W {mixed_text(averages[Side.EW])}."
         )
-        return credited, how
+        return (None, None), how
     if row.irregular is Irregular.WITHDRAWN:
-        credited = dict(averages)
         how = (
             "Not played: a pair withdrew. Each side is credited the average of its direction, as Law B (3) "
-            f"gives a table that cannot play a deal (reading R-16): N-S {mixed_text(credited[Side.NS])}, "
-            f"E-W {mixed_text(credited[Side.EW])}; neither gains nor loses on the deal."
+            f"gives a table that cannot play a deal (reading R-16): N-S {mixed_text(averages[Side.NS])}, "
+            f"E-W {mixed_text(averages[Side.EW])}; neither gains nor loses on the deal."
         )
-        return credited, how
+        return (None, None), how
     offender = Side.NS if row.irregular is Irregular.NS_OFFENDED else Side.EW
-    credited = {
-        offender: Fraction(min(figures[offender])),
-        offender.other: Fraction(max(figures[offender.other])),
-    }
+    lowest, highest = min(figures[offender]), max(figures[offender.other])
     how = (
         f"Irregular hands (Law B (3)): the partner of the short {offender.label} player held the surplus, so "
-        f"{offender.label} take the lowest {offender.label} score on the deal, "
-        f"{mixed_text(credited[offender])}, "
-        f"and {offender.other.label} the highest {offender.other.label} score, "
-        f"{mixed_text(credited[offender.other])}."
+        f"{offender.label} take the lowest {offender.label} score on the deal, {mixed_text(lowest)}, "
+        f"and {offender.other.label} the highest {offender.other.label} score, {mixed_text(highest)}."
     )
-    return credited, how
+    return ((lowest, highest) if offender is Side.NS else (highest, lowest)), how
 
 
 def _known(score: int | None) -> int:
@@ -395,20 +410,33 @@ def _known(score: int | None) -> int:
     return score
 
 
-def _ranked(scores: Iterable[PairDealScore]) -> tuple[Standing, ...]:
-    """Rank pairs by exact contest score; equal fractions share a rank, the next is skipped."""
-    totals: dict[str, Fraction] = {}
-    deals: dict[str, int] = {}
-    for score in scores:
-        totals[score.pair] = totals.get(score.pair, Fraction(0)) + score.difference
-        deals[score.pair] = deals.get(score.pair, 0) + 1
-    order = sorted(totals, key=lambda pair: (-totals[pair], natural_key(pair)))
+def _ranked(figures: Iterable[tuple[PairDealScore, tuple[int, int]]]) -> tuple[Standing, ...]:
+    """Rank pairs by exact contest score; equal fractions share a rank, the next is skipped.
+
+    Each pair's differences are added as whole numbers over a common denominator, and the
+    total made a Fraction once.
+    """
+    sums: dict[str, list[int]] = {}  # pair: [numerator, denominator, deals]
+    for score, (numerator, denominator) in figures:
+        total = sums.get(score.pair)
+        if total is None:
+            sums[score.pair] = [numerator, denominator, 1]
+            continue
+        if total[1] != denominator:
+            common = lcm(total[1], denominator)
+            total[0] *= common // total[1]
+            numerator *= common // denominator
+            total[1] = common
+        total[0] += numerator
+        total[2] += 1
+    totals = {pair: Fraction(numerator, denominator) for pair, (numerator, denominator, _) in sums.items()}
+    order = sorted(totals, key=lambda pair: (*sort_key(-totals[pair]), natural_key(pair)))
     standings: list[Standing] = []
     rank = 0
     for position, pair in enumerate(order, start=1):
         if not standings or totals[pair] != standings[-1].score:
             rank = position
-        standings.append(Standing(pair, totals[pair], round_half_away(totals[pair]), rank, deals[pair]))
+        standings.append(Standing(pair, totals[pair], round_half_away(totals[pair]), rank, sums[pair][2]))
     return tuple(standings)
 
 
@@ -419,9 +447,27 @@ def check_name(value: object, what: str) -> str:
     return value
 
 
+@lru_cache(maxsize=65536)
 def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
-    """Sort "2" before "10" and "A2" before "A10"."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text))
+    """Sort "2" before "10" and "A2" before "A10".
+
+    The text is cut into runs of digits and runs of other characters (a run of digits is
+    always between two others, empty at either end), each made once a name: sorting calls
+    this once an item, so it keeps no regular expression and is remembered.
+    """
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in _runs(text))
+
+
+def _runs(text: str) -> list[str]:
+    """``text`` in runs of decimal digits and of other characters, as ``re.split(r"(\\d+)", text)`` gives."""
+    runs: list[str] = []
+    for digits, run in groupby(text, str.isdecimal):
+        if digits and not runs:
+            runs.append("")
+        runs.append("".join(run))
+    if not runs or runs[-1][-1:].isdecimal():
+        runs.append("")
+    return runs
 
 
 def signed_text(value: Fraction | int) -> str:

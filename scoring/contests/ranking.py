@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from ..shared.errors import ContestError, quoted
+from ..shared.numbers import sort_key
 
 __all__ = ["Place", "competition_ranks", "parse_place", "ranked"]
 
@@ -90,19 +91,22 @@ def competition_ranks(values: Mapping[K, Fraction | int], *, higher_is_better: b
     Higher values rank first unless ``higher_is_better`` is false. Values must be exact
     (ints or Fractions): a rounded float would make ties that are not there, or hide them.
     """
-    counts: dict[Fraction, int] = {}
     for key, value in values.items():
         if isinstance(value, bool) or not isinstance(value, int | Fraction):
             raise ContestError(f"{quoted(value)} for {quoted(key)} is not an exact figure to rank.")
-        exact = Fraction(value)
-        counts[exact] = counts.get(exact, 0) + 1
-    ordered = sorted(counts, reverse=higher_is_better)
-    places: dict[Fraction, Place] = {}
-    first = 1
-    for value in ordered:
-        places[value] = Place(first, first + counts[value] - 1)
-        first += counts[value]
-    return {key: places[Fraction(value)] for key, value in values.items()}
+    order = sorted(values, key=lambda key: sort_key(values[key]), reverse=higher_is_better)
+    places: dict[K, Place] = {}
+    start = 0
+    while start < len(order):
+        value = values[order[start]]
+        end = start + 1
+        while end < len(order) and values[order[end]] == value:
+            end += 1
+        place = Place(start + 1, end)
+        for key in order[start:end]:
+            places[key] = place
+        start = end
+    return {key: places[key] for key in values}
 
 
 def ranked(values: Mapping[K, Fraction | int], *, higher_is_better: bool = True) -> list[tuple[K, Place]]:

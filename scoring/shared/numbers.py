@@ -7,6 +7,7 @@ once, for display or for the comparison Law G asks for, and only here.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 NUMBER_WORDS = (
     "Zero",
@@ -41,12 +42,34 @@ def round_half_away(value: Fraction | int) -> int:
     return whole if value >= 0 else -whole
 
 
+@lru_cache(maxsize=4096)
+def exact(numerator: int, denominator: int) -> Fraction:
+    """The Fraction ``numerator / denominator``, made once however many lines share it.
+
+    On a hot path the engine keeps whole numbers over a common denominator and makes each
+    figure's Fraction here, once: a board's matchpoints and a deal's differences repeat.
+    """
+    return Fraction(numerator, denominator)
+
+
+def sort_key(value: Fraction | int) -> tuple[float, Fraction | int]:
+    """A key that sorts exact values in their exact order, comparing floats first for speed.
+
+    A correctly rounded float keeps the order of the exact values (or makes two equal), so
+    sorting by (float, exact value) is sorting by the exact value, with few exact comparisons.
+    """
+    try:
+        return float(value), value
+    except OverflowError:  # beyond any float: past the largest one, then by the exact value
+        return (float("inf") if value > 0 else float("-inf")), value
+
+
 def fraction_text(value: Fraction | int) -> str:
     """Spell an exact number as the command line and exports do: "640/3", "-95", "0"."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value.numerator}/{value.denominator}"
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
+    numerator, denominator = value.numerator, value.denominator
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
 
 
 def parse_fraction(text: str) -> Fraction:
