@@ -82,7 +82,9 @@ PAIR_PAGES = ["event", "csv", "standings_fragment", "traveller", "recap", "expla
 
 
 @pytest.mark.parametrize("page", PAIR_PAGES)
-def test_a_pairs_page_makes_four_queries_for_three_tables_and_for_six(client, django_assert_num_queries, page):
+def test_a_pairs_page_makes_four_queries_for_three_tables_and_for_six(
+    client, django_assert_num_queries, page
+):
     small, large = night(3), night(6)
     assert (
         Result.objects.filter(section__event=large).count()
