@@ -202,9 +202,19 @@ def _undo(night: Night) -> None:
 
 def _substitute(night: Night) -> None:
     pair = Pair.objects.select_related("section__event", "player1").get(pk=night.pair().pk)
+    last = Seating.objects.filter(ns=pair).order_by("round").last()
+    Result.objects.filter(seating=last).delete()  # the pair's last round is still to play
+    score_cache.changed(night.section)
+    _read_cached(night)
     changes.substitute(
-        pair=pair, user=night.director, from_round=3, player_out=pair.player1, player_in="Cy Sand"
+        pair=pair, user=night.director, from_round=last.round, player_out=pair.player1, player_in="Cy Sand"
     )
+
+
+def _read_cached(night: Night) -> None:
+    client = Client()
+    client.force_login(night.director)
+    read_everything(client, night.event)
 
 
 def _withdraw(night: Night) -> None:
@@ -257,7 +267,7 @@ AUCTION_WRITES: dict[str, Callable[[Night], object]] = {
         user=n.director,
         name="Renamed night",
         date=n.event.date,
-        slams="none" if n.event.slams != "none" else "large",
+        slams=Event.Slams.ENGLISH if n.event.slams == Event.Slams.AMERICAN else Event.Slams.AMERICAN,
     ),
     "the night closed": lambda n: event_service.set_status(
         event=Event.objects.get(pk=n.event.pk), user=n.director, status=Event.Status.LOCKED, lock_anyway=True
@@ -275,7 +285,7 @@ def test_every_page_shows_an_auction_nights_change_at_once(write):
 
 def _trump_card(night: Night) -> None:
     board = night.section.boards.select_related("section__event").get(number=night.left_out[1])
-    hand_records.set_turned_card(board=board, card="5H" if board.trumps != "H" else "5S", user=night.director)
+    hand_records.set_turned_card(board=board, card="H5" if board.trumps != "H" else "S5", user=night.director)
 
 
 WHIST_WRITES: dict[str, Callable[[Night], object]] = {
