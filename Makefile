@@ -12,7 +12,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 DEMO ?= 1
 
-.PHONY: run dev test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark benchmark-engine benchmark-recaps demo-fixture clean
+.PHONY: run dev test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark benchmark-standings benchmark-engine benchmark-recaps demo-fixture clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,11 @@ demo-fixture: $(VENV)/.installed
 benchmark: $(VENV)/.installed
 	DEBUG=1 $(PY) benchmarks/exports.py
 	DEBUG=1 $(PY) benchmarks/free_text.py
+	$(PY) benchmarks/standings.py
+
+# The public standings of a 120-table night, cold and warm, as ratios to the login page (DEBUG off).
+benchmark-standings: $(VENV)/.installed
+	$(PY) benchmarks/standings.py
 
 # The engine's matchpoints beside bridge-scorer (npm), as whole processes on the same JSON files;
 # installs Node.js and npm with apt-get when missing, bridge-scorer into benchmarks/node_modules.

@@ -34,3 +34,11 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "executable_path": _chromium(),
         "args": ["--disable-gpu", "--disable-quic"],
     }
+
+
+@pytest.fixture(autouse=True)
+def _scores_held_by_no_earlier_test() -> None:
+    """Each test starts with no section's scores held in this process (services.score_cache)."""
+    from tournament.services import score_cache
+
+    score_cache.forget_in_process()

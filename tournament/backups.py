@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.management import call_command
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, transaction
@@ -125,6 +126,8 @@ def restore(path: Path) -> str:
         _restore_json(path)
     # A backup from an older version of the program gets the tables of this one.
     call_command("migrate", interactive=False, verbosity=0)
+    # Scores cached before are of other facts under the same sections and versions: never read them.
+    cache.clear()
     return fmt
 
 

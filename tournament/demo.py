@@ -43,6 +43,7 @@ from .services import events as event_service
 from .services import hand_records as hand_record_service
 from .services import results as result_service
 from .services import rulings as ruling_service
+from .services import score_cache
 
 DEMO_CLUB = "demo"
 PLAYERS = [
@@ -123,6 +124,7 @@ def _deal_boards(section: Section, rng: random.Random) -> dict[int, Hands]:
         hands[board.number] = deal_cards(rng)
         board.hands = hands[board.number].to_pbn()
         board.save(update_fields=["hands"])
+    score_cache.changed(section)
     return hands
 
 
@@ -244,6 +246,7 @@ def _team_match(club: Club, user: Any, rng: random.Random) -> Event:
     for team, name in zip(event.teams.order_by("label"), ("The Royals", "Lilies"), strict=True):
         team.name = name
         team.save(update_fields=["name"])
+    score_cache.event_changed(event)
     _play_auction(event.sections.get(), user, rng)
     event_service.set_status(event=event, user=user, status=Event.Status.LOCKED, published=True)
     return event

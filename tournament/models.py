@@ -318,6 +318,12 @@ class Section(models.Model):
     tables = models.PositiveSmallIntegerField()
     rounds = models.PositiveSmallIntegerField()
     boards_per_round = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Counts the changes to what the section's scores are made of; the scores are cached "
+        "under it (services.score_cache) and every service that changes a fact raises it.",
+    )
 
     class Meta:
         ordering = ["letter"]

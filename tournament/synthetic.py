@@ -28,6 +28,7 @@ from .models import Board, Club, Event, Membership, Pair, Result, Ruling, Seatin
 from .services import events as event_service
 from .services import results as result_service
 from .services import rulings as ruling_service
+from .services import score_cache
 
 MAX_TABLES = 250
 MAX_BOARDS = 108
@@ -168,6 +169,7 @@ def build_night(
         for board in board_rows:
             board.hands = hands[board.number].to_pbn()
         Board.objects.bulk_update(board_rows, ["hands"])
+        score_cache.changed(section)
         count = 0
         seatings = Seating.objects.filter(section=section).select_related(
             "table", "ns", "ew", "section__event"

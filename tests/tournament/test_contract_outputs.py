@@ -596,11 +596,9 @@ def test_the_team_workbook_has_the_match_board_by_board_and_the_vps():
 # An anonymous visitor, published night. Each document or download makes:
 #   1. the event with its club (access.viewable_event)
 #   2. the event's sections
-#   3. the section's pairs with their players and teams (standings.load_section)
-#   4. the section's boards (standings.load_section)
-#   5. the section's results with board, seating, table and both pairs (standings.load_section)
-#   6. the rulings of those results (standings.load_section)
-SCORED_QUERIES = 6
+#   3. the section's version, read afresh (services.score_cache.version_of)
+#   4. its scores for that version, from the cache: the night was scored when it was closed
+SCORED_QUERIES = 4
 
 
 @pytest.mark.parametrize(

@@ -75,27 +75,25 @@ def test_a_download_cannot_be_posted(client):
 # An anonymous visitor, published event. Each download makes:
 #   1. the event with its club (access.viewable_event)
 #   2. the event's sections (standings.score_event)
-#   3. the section's pairs with their players and teams (standings.load_section)
-#   4. the section's boards (standings.load_section)
-#   5. the section's results with board, seating, table and both pairs (standings.load_section)
-#   6. the rulings of those results, prefetched (standings.load_section)
+#   3. the section's version, read afresh (services.score_cache.version_of)
+#   4. its scores for that version, from the cache: the night was scored when it was closed
 @pytest.mark.parametrize("name", ["export_xlsx", "export_csv"])
-def test_a_download_makes_six_queries_for_three_tables_and_for_six(client, django_assert_num_queries, name):
+def test_a_download_makes_four_queries_for_three_tables_and_for_six(client, django_assert_num_queries, name):
     small, large = make_played_night(3), make_played_night(6)
     small_results = Result.objects.filter(section__event=small).count()
     assert Result.objects.filter(section__event=large).count() == 4 * small_results  # 6 x 6 against 3 x 3
     for event in (small, large):
-        with django_assert_num_queries(6):
+        with django_assert_num_queries(4):
             assert client.get(address(event, name)).status_code == 200
 
 
 @pytest.mark.parametrize("name", ["export_xlsx", "export_csv"])
-def test_a_team_match_download_makes_the_same_six_queries_for_two_tables_and_for_four(
+def test_a_team_match_download_makes_the_same_four_queries_for_two_tables_and_for_four(
     client, django_assert_num_queries, name
 ):
     for tables in (2, 4):
         event = make_played_night(tables, form=Event.Form.TEAMS)
-        with django_assert_num_queries(6):
+        with django_assert_num_queries(4):
             assert client.get(address(event, name)).status_code == 200
 
 
@@ -104,7 +102,7 @@ def test_a_club_member_adds_only_the_session_user_and_role_queries(client, djang
     large = make_played_night(6, published=False, club=small.club)
     client.force_login(make_member(small.club, Membership.Role.SCORER))
     for event in (small, large):
-        # The six above, plus: 7. the session, 8. the user (authentication middleware),
-        # 9. the user's role in the club (access.viewable_event, as the event is not published).
-        with django_assert_num_queries(9):
+        # The four above, plus: 5. the session, 6. the user (authentication middleware),
+        # 7. the user's role in the club (access.viewable_event, as the event is not published).
+        with django_assert_num_queries(7):
             assert client.get(address(event)).status_code == 200

@@ -110,11 +110,9 @@ def test_a_pdf_is_only_read():
 # An anonymous visitor, published night. The standings, recaps and travellers make:
 #   1. the event with its club (access.viewable_event)
 #   2. the event's sections (PdfRenderer.sections)
-#   3. the section's pairs with their players and teams (standings.load_section)
-#   4. the section's boards (standings.load_section)
-#   5. the section's results with board, seating, table and both pairs (standings.load_section)
-#   6. the rulings of those results, prefetched (standings.load_section)
-SCORED_QUERIES = 6
+#   3. the section's version, read afresh (services.score_cache.version_of)
+#   4. its scores for that version, from the cache: the night was scored when it was closed
+SCORED_QUERIES = 4
 # The guide cards make, after the event and its sections (1, 2):
 #   3. the seatings with their tables and pairs (events.movement_of)
 #   4. the phantom pair's label (events.movement_of)

@@ -470,14 +470,14 @@ def test_the_comparison_page_runs_a_fixed_number_of_queries(
     for result in (small, large):
         assert result.event is not None
         # The login session and its user; the event and the user's role; the imported files with
-        # their importer; the sections; the section's pairs, boards, results and rulings; the role
-        # again for the import link.
+        # their importer; the sections; the section's version and its scores from the cache (the
+        # night was scored when it was imported, closed); the role again for the import link.
         with django_assert_num_queries(QUERIES):
             response = client.get(reverse("session_files", args=[club.slug, result.event.pk]))
         assert response.status_code == 200
 
 
-QUERIES = 11
+QUERIES = 9
 
 
 # The command -----------------------------------------------------------------------------------

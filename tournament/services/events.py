@@ -33,6 +33,7 @@ from ..models import (
     Table,
     Team,
 )
+from . import score_cache
 from .contract_settings import contract_problems
 from .players import drop_standings, keep_standings
 
@@ -376,6 +377,7 @@ def name_pairs(*, event: Event, names: Sequence[tuple[Pair, str, str]], user: An
     problems = check_names(event, names)
     if problems:
         raise NamesRefused(problems)
+    renamed = set()
     for pair, first, second in names:
         players = [
             Player.objects.get_or_create(club=event.club, name=_plain(name))[0] if _plain(name) else None
@@ -386,6 +388,7 @@ def name_pairs(*, event: Event, names: Sequence[tuple[Pair, str, str]], user: An
         if pair.names == before:
             continue
         pair.save(update_fields=["player1", "player2"])
+        renamed.add(pair.section_id)
         AuditEntry.objects.create(
             event=event,
             action=AuditEntry.Action.EVENT,
@@ -394,6 +397,7 @@ def name_pairs(*, event: Event, names: Sequence[tuple[Pair, str, str]], user: An
             before={"names": before},
             after={"names": pair.names},
         )
+    score_cache.sections_changed(renamed)
 
 
 @transaction.atomic
@@ -429,6 +433,7 @@ def set_status(
     if published is not None:
         event.published = published
     event.save(update_fields=["status", "published"])
+    score_cache.event_changed(event)
     if event.status == Event.Status.LOCKED and before["status"] != Event.Status.LOCKED:
         keep_standings(event)  # a closed night changes no more: its places are kept once
     elif event.status != Event.Status.LOCKED and before["status"] == Event.Status.LOCKED:
@@ -456,6 +461,7 @@ def rename_team(*, team: Team, name: str, user: Any) -> Team:
     before = {"name": team.name}
     team.name = name
     team.save(update_fields=["name"])
+    score_cache.event_changed(team.event_id)
     AuditEntry.objects.create(
         event=team.event,
         action=AuditEntry.Action.EVENT,

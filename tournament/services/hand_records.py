@@ -27,6 +27,7 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from ..models import AuditEntry, Board, Event, Result, Section
+from . import score_cache
 from .double_dummy import par_of, tricks_table
 from .facts import contract_of, parsed_hands
 
@@ -206,6 +207,7 @@ def store(
             [boards[r.board] for r in changed],
             ["hands", "double_dummy", "turned", "trumps", "vulnerability", "par"],
         )
+        score_cache.changed(section)
         AuditEntry.objects.create(
             event=event,
             action=AuditEntry.Action.EVENT,
@@ -330,6 +332,7 @@ def claim_trumps(board: Board, trumps: str, *, result: Result | None = None) -> 
     if trumps != fixed:
         _check_dealer_holds(board, trumps)
         Board.objects.filter(pk=board.pk).update(trumps=trumps)
+        score_cache.changed(board.section_id)
         board.trumps = trumps
     return trumps
 
@@ -356,6 +359,7 @@ def set_turned_card(*, board: Board, card: str, user: Any) -> Board:
         before = _facts(board)
         board.turned, board.trumps = str(turned), turned.suit
         board.save(update_fields=["turned", "trumps"])
+        score_cache.changed(board.section_id)
         AuditEntry.objects.create(
             event=event,
             action=AuditEntry.Action.EVENT,

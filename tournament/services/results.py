@@ -26,6 +26,7 @@ from scoring.shared.seats import Seat
 
 from .. import limits
 from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
+from . import score_cache
 from .facts import snapshot
 from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
 
@@ -290,6 +291,7 @@ def record(
             facts = _with_board_facts(board, facts)
             facts.apply_to(result)
             result.save()
+            score_cache.changed(seating.section_id)
             BoardPlay.objects.bulk_create(
                 [
                     BoardPlay(result=result, board=board, pair=seating.ns),
@@ -351,6 +353,7 @@ def correct(
         result.status = Result.Status.ENTERED if table is not None else result.status
         result.updated = timezone.now()
         result.save()
+        score_cache.changed(result.section_id)
         _audit(
             event,
             result,
@@ -407,6 +410,7 @@ def delete(*, result: Result, reason: str, user: Any) -> None:
             after=None,
             reason=reason,
         )
+        score_cache.changed(result.section_id)
         result.delete()
 
 
@@ -438,6 +442,7 @@ def set_status(
         result.confirmed_by = user if by_director else None
         result.updated = timezone.now()
         result.save(update_fields=["status", "confirmed_by", "updated"])
+        score_cache.changed(result.section_id)
         _audit(
             event,
             result,
@@ -514,6 +519,7 @@ def agree_round(
             )
         seating.agreed_at = timezone.now()
         seating.save(update_fields=["agreed_at"])
+        score_cache.changed(seating.section_id)
         after: dict[str, Any] = {"boards": seating.board_numbers}
         if unconfirmed:
             after["confirmed_by_the_director"] = unconfirmed

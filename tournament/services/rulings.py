@@ -18,6 +18,7 @@ from scoring.shared.errors import ScoringError
 
 from .. import limits
 from ..models import AuditEntry, Result, Ruling, Seating
+from . import score_cache
 from .results import Facts, ResultRefused, check_text, correct, record, set_status
 
 # Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).
@@ -170,6 +171,7 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
     ruling = Ruling.objects.create(
         result=result, kind=kind, law=law, reason=reason, created_by=user, **details
     )
+    score_cache.changed(result.section_id)
     AuditEntry.objects.create(
         event=event,
         result=result,
@@ -230,6 +232,7 @@ def undo_ruling(*, ruling: Ruling, user: Any, reason: str) -> Ruling:
     ruling.undone_at = timezone.now()
     ruling.undone_by = user
     ruling.save(update_fields=["undone_at", "undone_by"])
+    score_cache.changed(result.section_id)
     AuditEntry.objects.create(
         event=event,
         result=result,

@@ -55,6 +55,7 @@ from ..models import (
     SessionFile,
     Table,
 )
+from . import score_cache
 from .players import keep_standings
 from .session_conventions import MOST_BYTES, SessionRefused, conventions_of, read_session
 from .session_plan import Key, SectionPlan, participant_key, plan_sections, reported_figures
@@ -243,6 +244,7 @@ def _write(
         after={"file": name, "format": format, "sha256": kept.digest, **counts},
         reason=(session.event.producer.name or "")[: limits.NOTE],
     )
+    score_cache.event_changed(event)
     if event.is_locked:
         keep_standings(event)
     return Imported(event, number, summary, tuple(notes), kept)

@@ -8,10 +8,7 @@ can be traced back to the engine's lines and the rulings that touched it.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -24,6 +21,7 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
 from ..models import Board, Event, Pair, Result, Ruling, Section
+from . import score_cache
 from .contract_facts import assigned_score, contract_score
 from .contract_scoring import ContractContest, contract_contest
 from .facts import score_of
@@ -143,27 +141,19 @@ def load_section(
     return pairs, boards, results, rulings
 
 
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Hold off the cyclic garbage collector while a section is scored.
-
-    Scoring a night allocates tens of thousands of short-lived objects and makes no reference
-    cycles; left running, the collector would sweep the whole growing heap again and again,
-    and a night four times larger would cost more than four times as much. Reference counting
-    still frees everything as usual; the collector resumes as it was when the block ends.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def score_section(section: Section) -> SectionScores:
-    """Score every result of the section and run its contest (Laws A-H)."""
-    with collector_paused():
+    """Every result of the section scored and its contest run (Laws A-H), once per change.
+
+    The scores are made when the section's version has moved since they were last made, and
+    otherwise read from the cache every page, export and worker shares (``score_cache``). The
+    sheet returned may be shared with other requests: read it, never change it.
+    """
+    return score_cache.scores(section, rescore_section)
+
+
+def rescore_section(section: Section) -> SectionScores:
+    """Score every result of the section and run its contest, from the facts, without the cache."""
+    with score_cache.collector_paused():
         return _score_section(section)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.urls import path
+from django.utils.cache import get_conditional_response, quote_etag
 from django_tables2 import Table
 from django_tables2.export import TableExport
 
@@ -94,14 +95,28 @@ def _section_standings(sheet: SectionScores) -> SectionStandings:
 
 
 def _standings(request: HttpRequest, event: Event) -> dict[str, Any]:
-    sections = [_section_standings(score_section(section)) for section in event.sections.all()]
+    return _standings_of(event, list(event.sections.all()), role_in(request.user, event.club) is not None)
+
+
+def _standings_of(event: Event, sections: list[Section], is_member: bool) -> dict[str, Any]:
     return {
         "event": event,
-        "sections": sections,
-        "is_member": role_in(request.user, event.club) is not None,
+        "sections": [_section_standings(score_section(section)) for section in sections],
+        "is_member": is_member,
         "running": event.status == Event.Status.RUNNING,
         "refresh_seconds": REFRESH_SECONDS,
+        "etag": standings_etag(event, sections, is_member),
     }
+
+
+def standings_etag(event: Event, sections: list[Section], is_member: bool) -> str:
+    """What the standings fragment shows, in a word: the event's state and each section's version.
+
+    Every fact the standings are made of raises its section's version (``services.score_cache``),
+    so the same word means the same standings, and a phone's poll is answered 304 Not Modified."""
+    versions = ".".join(f"{section.pk}-{section.version}" for section in sections)
+    published = int(event.published)
+    return quote_etag(f"standings-{event.pk}-{event.status}-{published}-{int(is_member)}-{versions}")
 
 
 def _export(request: HttpRequest, tables: dict[str, Table], filename: str) -> HttpResponse | None:
@@ -140,10 +155,20 @@ def event_page(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
 
 
 def standings_fragment(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
-    """The standings alone, for refresh.js to swap in while the event is in play."""
+    """The standings alone, for refresh.js to swap in while the event is in play.
+
+    A poll that sends the ETag of the standings it shows (``If-None-Match``) is answered
+    304 Not Modified, with no scoring and no rendering, while nothing has changed."""
     event = viewable_event(request, club_slug, event_id)
-    response = render(request, "tournament/public/_standings.html", _standings(request, event))
+    sections, is_member = list(event.sections.all()), role_in(request.user, event.club) is not None
+    etag = standings_etag(event, sections, is_member)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        context = _standings_of(event, sections, is_member)
+        response = render(request, "tournament/public/_standings.html", context)
+    response["ETag"] = etag
     response["X-Event-Status"] = event.status
+    # The browser keeps nothing: refresh.js sends the ETag it holds itself.
     response["Cache-Control"] = "no-store"
     return response
 
