@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -112,10 +113,16 @@ def nights(django_db_setup: Any, django_db_blocker: Any) -> Iterator[dict[str, t
 
 
 def counts(
-    nights: dict[str, tuple[Night, Night]], kind: str, page: Callable[[Night], str], as_: str
+    nights: dict[str, tuple[Night, Night]],
+    kind: str,
+    page: Callable[[Night], str],
+    as_: str,
+    *,
+    cold: bool = False,
 ) -> list[int]:
     """The queries of one page of the small night and of the large one, seen by ``as_``: an anonymous
-    visitor, the club's director, or the phone of table 1."""
+    visitor, the club's director, or the phone of table 1. The page is read once the section's
+    scores are kept (services.score_cache), or, ``cold``, the first time after they were dropped."""
     found = []
     for night in nights[kind]:
         client = Client()
@@ -123,6 +130,10 @@ def counts(
             client.force_login(night.director)
         elif as_ == "table":
             client.get(reverse("table_home", args=[night.table.secret]))
+        if cold:
+            cache.clear()
+        else:
+            client.get(page(night))
         with CaptureQueriesContext(connection) as queries:
             response = client.get(page(night))
         assert response.status_code == 200, page(night)
@@ -130,9 +141,11 @@ def counts(
     return found
 
 
-# The public pages, to an anonymous visitor. Each makes:
-#   1. the event with its club   2. the section   3. its pairs with their players and teams
-#   4. its boards   5. its results with board, seating, table and both pairs   6. their rulings
+# The public pages, to an anonymous visitor, once the section's scores are kept. Each makes:
+#   1. the event with its club   2. the section   3. the section's version
+#   4. the section's scores for that version, from the shared cache (services.score_cache)
+# Read cold, the first time after a change, a page also loads the section's pairs, boards,
+# results and rulings and keeps the scores: a fixed number too (the cold test below).
 PUBLIC: dict[str, Callable[[Night], str]] = {
     "event": lambda n: reverse("event", args=n.args()),
     "csv": lambda n: reverse("event", args=n.args()) + "?_export=csv&table=A-ns",
@@ -146,14 +159,14 @@ PUBLIC: dict[str, Callable[[Night], str]] = {
 
 
 @pytest.mark.parametrize("page", sorted(PUBLIC))
-def test_a_public_page_runs_six_queries_for_nine_tables_as_for_three(nights, page):
-    assert counts(nights, "pairs", PUBLIC[page], "anonymous") == [6, 6]
+def test_a_public_page_runs_four_queries_for_nine_tables_as_for_three(nights, page):
+    assert counts(nights, "pairs", PUBLIC[page], "anonymous") == [4, 4]
 
 
 @pytest.mark.parametrize("page", ["event", "match", "traveller", "recap", "explain"])
-def test_a_team_match_page_runs_six_queries_for_24_boards_as_for_8(nights, page):
+def test_a_team_match_page_runs_four_queries_for_24_boards_as_for_8(nights, page):
     pages = {**PUBLIC, "match": lambda n: reverse("match", args=n.args())}
-    assert counts(nights, "teams", pages[page], "anonymous") == [6, 6]
+    assert counts(nights, "teams", pages[page], "anonymous") == [4, 4]
 
 
 def test_the_large_night_has_three_times_the_tables_and_nine_times_the_results(nights):
@@ -167,14 +180,14 @@ def test_the_large_night_has_three_times_the_tables_and_nine_times_the_results(n
 
 # The director's pages. Each starts with 1. the session, 2. the user, 3. the event with its club,
 # 4. the user's role in the club (access.event_for_role); then:
-SCORED = "5. the section 6. its pairs with players 7. boards 8. results 9. rulings 10. seatings"
+SCORED = "5. the section 6. its version 7. its kept scores 8. its seatings (the grid)"
 DIRECTOR: dict[str, tuple[Callable[[Night], str], int]] = {
     # SCORED (standings.score_section and the grid), 11. the role again (may direct?), 12. recap mails
-    "event_run": (lambda n: reverse("event_run", args=n.args()), 12),
+    "event_run": (lambda n: reverse("event_run", args=n.args()), 10),
     # SCORED
-    "event_run_fragment": (lambda n: reverse("event_run_fragment", args=n.args()), 10),
+    "event_run_fragment": (lambda n: reverse("event_run_fragment", args=n.args()), 8),
     # SCORED (the board's rows: its seatings with tables, pairs and players)
-    "traveller_entry": (lambda n: reverse("traveller_entry", args=[*n.args(), "A", 1]), 10),
+    "traveller_entry": (lambda n: reverse("traveller_entry", args=[*n.args(), "A", 1]), 8),
     # 5. the section 6. the board
     "entry_preview": (
         lambda n: reverse("entry_preview", args=n.args()) + "?section=A&board=1&entry=4H+N+%3D",
@@ -221,3 +234,9 @@ TABLE: dict[str, tuple[Callable[[Night], str], int]] = {
 def test_a_phones_page_runs_as_many_queries_for_nine_tables_as_for_three(nights, page):
     address, pinned = TABLE[page]
     assert counts(nights, "pairs", address, "table") == [pinned, pinned]
+
+
+@pytest.mark.parametrize("page", sorted(PUBLIC))
+def test_a_public_page_read_cold_runs_as_many_queries_for_nine_tables_as_for_three(nights, page):
+    small, large = counts(nights, "pairs", PUBLIC[page], "anonymous", cold=True)
+    assert small == large

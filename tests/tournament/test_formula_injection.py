@@ -20,6 +20,7 @@ from django.urls import reverse
 from tests.tournament.factories import make_played_night
 from tournament.exports import export_standings
 from tournament.models import Event, Pair, Player, Ruling, Team
+from tournament.services import score_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +39,7 @@ def poisoned(**kwargs: Any) -> Event:
         team.name = name
         team.save(update_fields=["name"])
     Ruling.objects.filter(result__section__event=event).update(reason="=1+1", law="@SUM(1)")
+    score_cache.event_changed(event)  # names and reasons written behind the services' back
     return event
 
 

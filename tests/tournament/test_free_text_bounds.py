@@ -26,6 +26,7 @@ from tournament.pdf.base import PIECE, pieces
 from tournament.services import events as event_services
 from tournament.services import results as result_services
 from tournament.services import rulings as ruling_services
+from tournament.services import score_cache
 from tournament.services.events import Plan, SetupRefused
 from tournament.services.results import ResultRefused
 
@@ -129,6 +130,7 @@ def test_a_note_laid_out_in_pieces_prints_on_the_recap_in_full(monkeypatch: Any)
     event = make_played_night(3)
     note = " ".join(f"w{n}" for n in range(150))[: limits.NOTE]
     Ruling.objects.filter(result__section__event=event).update(reason=note)
+    score_cache.event_changed(event)  # written behind the services' back
     _, _, content = renderer_for(event, "recaps").render()
     printed = " ".join(read_pdf(content).text.split())
     assert note.rsplit(" ", 1)[0][-40:] in printed
