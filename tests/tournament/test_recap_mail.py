@@ -10,10 +10,12 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournament.contract_night import make_contract_event, name_pairs, play_contract, varied
 from tests.tournament.factories import make_played_night
 from tests.tournament.pdf_text import read_pdf
 from tournament.models import AuditEntry, Event, Membership, Pair, Player, RecapSend
-from tournament.reports import rounded_text, standings_rows
+from tournament.reports import contract_standings_rows, rounded_text, standings_rows
+from tournament.reports.common import percent_text
 from tournament.services import recap_mail
 from tournament.services.events import set_status
 from tournament.services.standings import score_section
@@ -209,3 +211,27 @@ def test_a_night_withdrawn_before_its_mail_went_out_sends_nothing_more(
     assert set(RecapSend.objects.values_list("error", flat=True)) == {
         "RecapsRefused: The standings were withdrawn before this recap went out."
     }
+
+
+def test_a_contract_bridge_players_mail_gives_the_pairs_place_and_percentage(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = make_contract_event()
+    play_contract(event, varied)
+    director = director_of(event)
+    name_pairs(event, director)
+    set_status(event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True)
+    pair = Pair.objects.filter(section__event=event, is_phantom=False).order_by("id").first()
+    assert pair is not None
+    Player.objects.filter(pk=pair.player1_id).update(email="one@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        press_send(event)
+    [message] = mail.outbox
+    rows = contract_standings_rows(score_section(pair.section))
+    row = next(r for r in rows if r.pair == pair.label)
+    listed = sum(1 for r in rows if r.direction == row.direction)
+    assert row.percent is not None
+    assert (
+        f"Pair {pair.label}: {pair.names}, rank {row.rank_text} of {listed}, {percent_text(row.percent)} %."
+        in (message.body)
+    )

@@ -26,7 +26,8 @@ from django.utils import timezone
 
 from .. import limits
 from ..models import AuditEntry, Event, Pair, RecapSend
-from ..reports import rounded_text, standings_rows
+from ..reports import contract_standings_rows, rounded_text, standings_rows
+from ..reports.common import percent_text
 from ..services.standings import SectionScores, score_event
 
 log = logging.getLogger(__name__)
@@ -175,13 +176,7 @@ def recap_message(event: Event, send: RecapSend, sheets: list[SectionScores], ba
 
     pair = send.pair
     sheet = next(s for s in sheets if s.section.pk == pair.section_id)
-    rows = standings_rows(sheet)
-    standing = next((row for row in rows if row.pair == pair.label), None)
-    unit = "tricks" if event.is_whist else "points"
-    place = f"Pair {pair.label}: {pair.names}"
-    if standing is not None:
-        place += f", rank {standing.rank_text} of {len(rows)}, {rounded_text(standing.score)} {unit}"
-    place += ".\n"
+    place = f"Pair {pair.label}: {pair.names}{_standing_text(event, sheet, pair)}.\n"
     date = f"{event.date:%A} {event.date.day} {event.date:%B %Y}"
     body = (
         f"Dear {send.player.name},\n\n"
@@ -196,6 +191,29 @@ def recap_message(event: Event, send: RecapSend, sheets: list[SectionScores], ba
     filename, content_type, content = RecapsPdf(event, pair=pair, sheets=sheets).render()
     message.attach(filename, content, content_type)
     return message
+
+
+def _standing_text(event: Event, sheet: SectionScores, pair: Pair) -> str:
+    """ ", rank 2= of 12, 55.21 %" (contract matchpoints), ", rank 1 of 14, +23 IMPs", ", rank 3 of 8,
+    +50 points" (Law H): the pair's place in its list and its score, or "" when it has none."""
+    if event.is_contract:
+        found = contract_standings_rows(sheet)
+        row = next((r for r in found if r.pair == pair.label), None)
+        if row is None:
+            return ""
+        listed = [r for r in found if r.direction == row.direction]
+        figure = (
+            f"{percent_text(row.percent)} %"
+            if row.percent is not None
+            else f"{rounded_text(row.total)} {row.unit}"
+        )
+        return f", rank {row.rank_text} of {len(listed)}, {figure}"
+    rows = standings_rows(sheet)
+    standing = next((r for r in rows if r.pair == pair.label), None)
+    if standing is None:
+        return ""
+    unit = "tricks" if event.is_whist else "points"
+    return f", rank {standing.rank_text} of {len(rows)}, {rounded_text(standing.score)} {unit}"
 
 
 def progress(event: Event) -> dict[str, Any]:
