@@ -42,3 +42,17 @@ def _scores_held_by_no_earlier_test() -> None:
     from tournament.services import score_cache
 
     score_cache.forget_in_process()
+
+
+@pytest.fixture
+def throttle_clock_held(monkeypatch: pytest.MonkeyPatch) -> float:
+    """Hold the throttle's clock 30 s into a window, so a test's tries all fall in one window.
+
+    The counts are kept per fixed window (tournament/throttle.py); on a slow run the tries
+    of one test could otherwise straddle a window's end and be counted in two.
+    """
+    from tournament import throttle
+
+    held = 3600.0 * 24 * 365 * 56 + 30  # a whole number of hours (every window divides one), plus 30 s
+    monkeypatch.setattr(throttle, "clock", lambda: held)
+    return held

@@ -37,6 +37,11 @@ from django.utils import timezone
 logger = logging.getLogger(__name__)
 
 
+def clock() -> float:
+    """Seconds since the epoch: the windows are counted on this clock (tests hold it still)."""
+    return time.time()
+
+
 @dataclass(frozen=True)
 class Budget:
     """How many failures a kind of scope may have in one window of ``window`` seconds."""
@@ -102,7 +107,7 @@ def login_scopes(request: HttpRequest, username: str) -> list[Scope]:
 
 def wait(scopes: list[Scope]) -> int:
     """Seconds before another try may be made in all these scopes; 0 when it may be made now."""
-    now = time.time()
+    now = clock()
     counts = cache.get_many([scope.key(now) for scope in scopes])
     spent = [s for s in scopes if counts.get(s.key(now), 0) >= s.budget.tries]
     return max((s.seconds_left(now) for s in spent), default=0)
@@ -110,7 +115,7 @@ def wait(scopes: list[Scope]) -> int:
 
 def fail(scopes: list[Scope], what: str) -> int:
     """Count one failure in every scope; log each scope that runs out. The wait that follows."""
-    now = time.time()
+    now = clock()
     for scope in scopes:
         key = scope.key(now)
         cache.add(key, 0, timeout=scope.budget.window + 60)
@@ -133,7 +138,7 @@ def fail(scopes: list[Scope], what: str) -> int:
 
 def reset(scopes: list[Scope]) -> None:
     """Forget this address's failures after a success (the event's and account's budgets stay)."""
-    now = time.time()
+    now = clock()
     cache.delete_many([s.key(now) for s in scopes if s.budget in (PIN_ADDRESS, LOGIN_ADDRESS)])
 
 

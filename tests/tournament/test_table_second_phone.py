@@ -174,6 +174,7 @@ def test_the_home_pages_pin_box_opens_the_table() -> None:
     assert response["Location"] == url("table_home", seating)
 
 
+@pytest.mark.usefixtures("throttle_clock_held")
 def test_the_home_pages_pin_box_is_throttled_like_the_pin_page() -> None:
     seating = seating_of(running_event())
     pins = set(Table.objects.values_list("pin", flat=True))

@@ -19,7 +19,7 @@ from tests.tournament.test_table_views import running_event, seating_of, text, u
 from tournament import throttle
 from tournament.models import Table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("throttle_clock_held")]
 
 
 def wrong_pin() -> str:
