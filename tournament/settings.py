@@ -221,13 +221,31 @@ LOGGING = {
 # increment and leaves files to clean. The database cache lives in the database the app
 # already has, shared by every worker and kept across restarts; its table is created by a
 # migration, so `migrate` (make run, make test, a fresh clone) needs no extra step.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "duplicate_cache",
-        "OPTIONS": {"MAX_ENTRIES": 10_000},
+# Where a club or federation serves from several machines, CACHE_URL=redis://host:6379/1 (or
+# rediss:// with TLS) points every machine at one Redis server instead (pip install redis).
+CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+if not CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "duplicate_cache",
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
     }
-}
+elif CACHE_URL.startswith(("redis://", "rediss://")):
+    try:
+        import redis  # noqa: F401  (Django's RedisCache needs it; say so at start, not at the first page)
+    except ImportError as missing:
+        raise ImproperlyConfigured(
+            "CACHE_URL names a Redis server, but the redis package is not installed: "
+            "run '.venv/bin/pip install redis', or unset CACHE_URL to use the database cache."
+        ) from missing
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+else:
+    raise ImproperlyConfigured(
+        f"CACHE_URL={CACHE_URL[:60]!r} is not a Redis address (redis://host:6379/1 or rediss://…); "
+        "unset it to use the database cache."
+    )
 
 # --- Email: each player's recap once a night is published (tournament/services/recap_mail.py) -----
 # EMAIL_URL says where mail goes, as one address (dj-email-url): smtp://user:password@host:587/?tls=True,

@@ -22,6 +22,7 @@ SETTINGS_VARIABLES = {
     "DATABASE_URL",
     "ALLOWED_HOSTS",
     "HTTPS",
+    "CACHE_URL",
     "DJANGO_SETTINGS_MODULE",
     "DJANGO_ALLOW_ASYNC_UNSAFE",  # set for the browser tests (tests/conftest.py); never on a server
 }
@@ -158,3 +159,30 @@ def test_https_turns_on_secure_cookies_hsts_and_the_redirect_together(https: str
     done = run_settings(code, DEBUG="1", HTTPS=https)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(on)] * 4
+
+
+PRINT_CACHE = "import tournament.settings as s; print(s.CACHES['default']['BACKEND'])"
+
+
+def test_the_scores_and_throttles_are_kept_in_the_database_cache_by_default() -> None:
+    done = run_settings(PRINT_CACHE, DEBUG="1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "django.core.cache.backends.db.DatabaseCache"
+
+
+def test_cache_url_names_a_redis_server_or_the_start_says_what_is_missing() -> None:
+    done = run_settings(PRINT_CACHE, DEBUG="1", CACHE_URL="redis://10.0.0.5:6379/1")
+    try:
+        import redis  # noqa: F401
+    except ImportError:
+        assert done.returncode != 0
+        assert "the redis package is not installed" in done.stderr
+    else:
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == "django.core.cache.backends.redis.RedisCache"
+
+
+def test_a_cache_url_that_is_not_redis_stops_the_start_with_a_sentence() -> None:
+    done = run_settings(PRINT_CACHE, DEBUG="1", CACHE_URL="memcached://x:11211")
+    assert done.returncode != 0
+    assert "is not a Redis address" in done.stderr
