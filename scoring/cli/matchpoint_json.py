@@ -106,7 +106,7 @@ def _result(entry: object) -> TableResult:
     if type(entry) is dict and len(entry) == 4 and entry.keys() == _PLAIN:  # the usual line: read at once
         board, ns, ew, score = entry["board"], entry["ns"], entry["ew"], entry["score_ns"]
         if type(score) is int and type(ns) is str and type(ew) is str and ns.strip() and ew.strip():
-            return TableResult(board if type(board) is str else _board_text(board), ns, ew, score)
+            return TableResult(_board_text(board) if type(board) is int else board, ns, ew, score)
     if not isinstance(entry, dict):
         raise ContestError('each result is an object with "board", "ns", "ew" and "score_ns" or "adjusted".')
     if "board" not in entry:
