@@ -23,7 +23,7 @@ sentence.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, compress, repeat
+from itertools import chain, compress
 from json.encoder import encode_basestring
 from math import lcm
 from operator import itemgetter, ne
@@ -156,7 +156,7 @@ def _text(boards: list[str], pairs: dict[str, None], scored: list[_Scored]) -> s
     played: dict[int, list[str]] = {}  # the pairs that played a board, by the board's top
     heads = {pair: f', {{"ns": {encode_basestring(pair)}, "ew": ' for pair in pairs}
     middles = {pair: f"{encode_basestring(pair)}, " for pair in pairs}
-    tails: dict[tuple[int, int, int], str] = {}  # each line's matchpoints, spelled once
+    spelled: dict[tuple[int, int], dict[int, str]] = {}  # each line's matchpoints, spelled once
     lines = {}
     for board, (ns_ids, ew_ids, denominator, ns_units, ew_units, top) in zip(boards, scored, strict=True):
         factor = common // denominator
@@ -165,15 +165,16 @@ def _text(boards: list[str], pairs: dict[str, None], scored: list[_Scored]) -> s
         won += ns_units if factor == 1 else [units * factor for units in ns_units]
         won += ew_units if factor == 1 else [units * factor for units in ew_units]
         played.setdefault(top * factor, []).extend(ns_ids + ew_ids)
-        keys = list(zip(repeat(denominator), ns_units, ew_units))
-        for key in set(keys).difference(tails):
-            tails[key] = f'"mp_ns": "{_fraction(key[1], key[0])}", "mp_ew": "{_fraction(key[2], key[0])}"}}'
+        tails = spelled.setdefault((denominator, top), {})  # E-W's matchpoints are the top less N-S's
+        for units in set(ns_units).difference(tails):
+            ew = _fraction(top - units, denominator)
+            tails[units] = f'"mp_ns": "{_fraction(units, denominator)}", "mp_ew": "{ew}"}}'
         rows = "".join(
             chain.from_iterable(
                 zip(
                     map(heads.__getitem__, ns_ids),
                     map(middles.__getitem__, ew_ids),
-                    map(tails.__getitem__, keys),
+                    map(tails.__getitem__, ns_units),
                     strict=True,
                 )
             )

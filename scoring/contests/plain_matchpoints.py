@@ -9,14 +9,14 @@ and a session's places are competition ranks ("1224") on exact fractions held as
 integers. :mod:`.matchpoints` and :mod:`.matchpoint_session` use these for their plain
 boards; the command line uses them to score a plain session without a ``Fraction`` a line.
 
-The module imports nothing beyond :mod:`bisect` and :mod:`math`, so that a program scoring
+The module imports nothing beyond :mod:`math` and :mod:`operator`, so that a program scoring
 one session does not pay for the dataclasses, enums and fractions of the general engine.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from math import gcd
+from operator import add
 
 TYPE_CHECKING = False  # typing is imported only by the type checker: it costs a program's start
 if TYPE_CHECKING:
@@ -28,12 +28,14 @@ __all__ = ["board_order", "plain_board", "plain_units", "ranked_exactly", "reduc
 def plain_units(scores: Sequence[int]) -> list[int]:
     """Half-units each score wins against the others on the board, higher better: 2 a score beaten, 1 a tie.
 
-    Counted by sorting and bisecting, whole numbers throughout: a score beats the scores
-    sorted below it and ties the others equal to it (Law 78A).
+    Whole numbers, by sorting (Law 78A): in the sorted scores a score's first place is the
+    number of scores it beats and its last place that number plus the others equal to it,
+    so its half-units, 2 a score beaten and 1 a tie, are its first place plus its last.
     """
     ordered = sorted(scores)
-    won = {score: bisect_left(ordered, score) + bisect_right(ordered, score) - 1 for score in set(ordered)}
-    return [won[score] for score in scores]
+    last = dict(zip(ordered, range(len(ordered)), strict=True))
+    first = dict(zip(reversed(ordered), range(len(ordered) - 1, -1, -1), strict=True))
+    return list(map(add, map(first.__getitem__, scores), map(last.__getitem__, scores)))
 
 
 def plain_board(scores: Sequence[int], full: int, halves: int) -> tuple[int, list[int], list[int], int]:
