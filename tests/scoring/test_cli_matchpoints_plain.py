@@ -8,6 +8,7 @@ loops) hold the two to the same output; inputs the plain pass must not take are 
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import random
@@ -190,3 +191,14 @@ def test_the_command_scores_a_plain_session_without_the_general_engine() -> None
         [sys.executable, "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=60, check=True
     )
     assert done.stdout == "True []\n"
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_command_leaves_the_garbage_collector_as_it_found_it(collecting: bool) -> None:
+    (gc.enable if collecting else gc.disable)()
+    try:
+        assert command({"results": [entry(), OTHER]})[0] == 0
+        assert command({"results": [entry(score_ns=425)]})[0] == 1
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
