@@ -11,7 +11,7 @@ Output: ``{"pairs": [{"pair", "mp", "top", "percent", "rank"}], "boards": {board
 "ew", "mp_ns", "mp_ew"}]}}``, exact figures as reduced-fraction strings.
 
 A club's session is plain: every result a score, no settings beyond the scale and Neuberg.
-Such a session is read in one pass over the decoded JSON, scored in whole numbers by
+Such a session is read a column at a time from the decoded JSON, scored in whole numbers by
 :mod:`scoring.contests.plain_matchpoints` and written as one join of preformatted text,
 without the general engine's objects (a process that scores one session would spend more
 on importing and building them than on scoring). Its output is byte for byte what the
@@ -50,7 +50,7 @@ def run_matchpoints(stdin: TextIO, stdout: TextIO) -> int:
     """Score a matchpoint pairs session read as one JSON object (Law 78A; spec §2)."""
     collecting = gc.isenabled()
     # The decoded session holds no cycles: the collector would only walk its objects again and
-    # again as they are made (a tenth of a plain session's time).
+    # again as they are made (up to a tenth of the time of a session of many small boards).
     gc.disable()
     try:
         return _scored(stdin, stdout)
