@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import io
 import json
 import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..shared.errors import DealError, ScoringError, quoted
-from .jsonio import NOT_UTF8
+from .jsonio import NOT_UTF8, utf8_stdin, utf8_stdout
 
 if TYPE_CHECKING:
     from ..auction.deal import Deal, DealScore, Options
@@ -153,8 +152,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     run = chosen[arguments.command]
     with_arguments = getattr(run, "with_arguments", None)
     if with_arguments is not None:
-        return int(with_arguments(arguments, stdin or _utf8_in(), stdout or _utf8_out()))
-    return run(stdin or _utf8_in(), stdout or _utf8_out())
+        return int(with_arguments(arguments, stdin or utf8_stdin(), stdout or utf8_stdout()))
+    return run(stdin or utf8_stdin(), stdout or utf8_stdout())
 
 
 def _described(run: Callable[[TextIO, TextIO], int]) -> tuple[str, str]:
@@ -262,16 +261,3 @@ def _reason(error: ValueError) -> str:
     if isinstance(error, json.JSONDecodeError):
         return f"{error.msg} at column {error.colno}"
     return str(error).rstrip(".")
-
-
-def _utf8_in() -> TextIO:
-    if isinstance(sys.stdin, io.TextIOWrapper):
-        # Undecodable bytes survive as surrogates, so such a line is refused in its place.
-        sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
-    return sys.stdin
-
-
-def _utf8_out() -> TextIO:
-    if isinstance(sys.stdout, io.TextIOWrapper):
-        sys.stdout.reconfigure(encoding="utf-8")
-    return sys.stdout

@@ -9,19 +9,34 @@ Exact figures are written as reduced-fraction strings by the caller
 
 from __future__ import annotations
 
+import io
 import json
 import re
-from collections.abc import Callable
-from typing import Any, TextIO
+import sys
 
 from ..shared.errors import ScoringError
+
+TYPE_CHECKING = False  # typing is imported only by the type checker: it costs a program's start
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TextIO
 
 SCORED, REFUSED, NOT_JSON = 0, 1, 2
 
 #: What a byte that is not UTF-8 becomes when stdin is read with errors="surrogateescape".
 NOT_UTF8 = re.compile("[\udc80-\udcff]")
 
-__all__ = ["NOT_JSON", "REFUSED", "SCORED", "read_object", "refuse", "run_lines", "write"]
+__all__ = [
+    "NOT_JSON",
+    "REFUSED",
+    "SCORED",
+    "read_object",
+    "refuse",
+    "run_lines",
+    "utf8_stdin",
+    "utf8_stdout",
+    "write",
+]
 
 
 def write(stdout: TextIO, value: object) -> None:
@@ -98,3 +113,17 @@ def _line(
     except Exception as error:  # the contract: an error object, never a traceback
         name = type(error).__name__
         return {"error": f"The engine could not score line {number} ({name}); please report it."}, REFUSED
+
+
+def utf8_stdin() -> TextIO:
+    """The process's stdin, read as UTF-8; undecodable bytes survive as surrogates, refused in their place."""
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
+    return sys.stdin
+
+
+def utf8_stdout() -> TextIO:
+    """The process's stdout, written as UTF-8."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8")
+    return sys.stdout

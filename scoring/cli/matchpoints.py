@@ -1,44 +1,76 @@
 """``python -m scoring matchpoints``: a pairs session scored by matchpoints (Law 78A; spec §2).
 
-The contract is specs/scoring-cli.md ("matchpoints" and its readings). Input, one JSON object:
+The contract is specs/scoring-cli.md ("matchpoints" and its readings); :mod:`.matchpoint_json`
+reads and writes every input and output it allows. Input, one JSON object:
 
 ``{"scale": "acbl" | "european", "neuberg": true, "expected": {board: int},
 "results": [{"board": ..., "ns": pair, "ew": pair, "score_ns": int}
 | {"board": ..., "ns": pair, "ew": pair, "adjusted": ["A+", "A-"]}, ...]}``
 
-Beyond the contract the engine also reads, on a result: ``"adjusted": "A6040"`` (the two
-sides' percentages written outright), ``"assigned": {"ns": int, "ew": int}`` (Law 12C1(b),
-scores that do not balance), ``"weighted": [{"weight": "1/3", "score_ns": 420}, ...]``
-(Law 12C1(c)), ``"field"`` (a section) and ``"version"`` (a fouled board's version); and at
-the top: ``"percents": {"plus": 60, "average": 50, "minus": 40}`` (Law 12C2),
-``"fields": "one" | "apart"``, ``"winners": "one" | "two"`` and ``"fouled": "ebu" | "acbl"``.
-
 Output: ``{"pairs": [{"pair", "mp", "top", "percent", "rank"}], "boards": {board: [{"ns",
-"ew", "mp_ns", "mp_ew"}]}}``, exact figures as reduced-fraction strings; a two-winner
-event's pairs also carry their ``"direction"``.
+"ew", "mp_ns", "mp_ew"}]}}``, exact figures as reduced-fraction strings.
+
+A club's session is plain: every result a score, no settings beyond the scale and Neuberg.
+Such a session is read a column at a time from the decoded JSON, scored in whole numbers by
+:mod:`scoring.contests.plain_matchpoints` and written as one join of preformatted text,
+without the general engine's objects (a process that scores one session would spend more
+on importing and building them than on scoring). Its output is byte for byte what the
+general path writes. Anything else, and anything this pass is not sure of, goes to the
+general path, which reads it again from the start: an input it refuses gets the very same
+sentence.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
-from typing import Any, TextIO
+import gc
+from collections import Counter
+from itertools import chain, compress
+from json.encoder import encode_basestring
+from math import lcm
+from operator import itemgetter, ne
 
-from ..contests.adjusted import AdjustedPercents, Artificial, Outcome, Split, Weighted
-from ..contests.matchpoint_session import ScoredSession, scored_session
-from ..contests.matchpoints import FouledRule, MatchpointOptions, Scale, TableResult, Winners, board_key
-from ..shared.errors import ContestError, ScoringError, quoted
-from ..shared.numbers import fraction_text
+from ..contests.plain_matchpoints import board_order, plain_board, ranked_exactly, reduced
+from ..shared.errors import ScoringError
 from .jsonio import SCORED, read_object, refuse, write
 
-_KINDS = ("score_ns", "adjusted", "assigned", "weighted")
+TYPE_CHECKING = False  # typing is imported only by the type checker: it costs a program's start
+if TYPE_CHECKING:
+    from typing import Any, TextIO
+
+__all__ = ["plain_session_text", "run_matchpoints"]
+
+#: The settings the plain pass reads; any other setting the command knows sends the input to the general path.
+_PLAIN_SETTINGS = frozenset({"scale", "neuberg", "results"})
+_SETTINGS = _PLAIN_SETTINGS | {"expected", "percents", "fouled", "fields", "winners"}
+_FIELDS = tuple(map(itemgetter, ("board", "ns", "ew", "score_ns")))
+_HALVES = {"acbl": 2, "european": 1}  # half-units in one matchpoint, by scale
 
 
 def run_matchpoints(stdin: TextIO, stdout: TextIO) -> int:
     """Score a matchpoint pairs session read as one JSON object (Law 78A; spec §2)."""
+    collecting = gc.isenabled()
+    # The decoded session holds no cycles: the collector would only walk its objects again and
+    # again as they are made (up to a tenth of the time of a session of many small boards).
+    gc.disable()
+    try:
+        return _scored(stdin, stdout)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _scored(stdin: TextIO, stdout: TextIO) -> int:
     data, status = read_object(stdin, stdout)
     if status != SCORED:
         return status
+    text = plain_session_text(data)
+    if text is not None:
+        stdout.write(text)
+        stdout.flush()
+        return SCORED
+    from ..contests.matchpoint_session import scored_session  # the general engine, when it is needed
+    from .matchpoint_json import session_from_json, session_to_json
+
     try:
         options, expected, results = session_from_json(data)
         session = scored_session(results, options, expected)
@@ -48,190 +80,141 @@ def run_matchpoints(stdin: TextIO, stdout: TextIO) -> int:
     return SCORED
 
 
-def session_from_json(data: object) -> tuple[MatchpointOptions, dict[str | int, int], list[TableResult]]:
-    """The settings, expected counts and table results a decoded JSON object gives."""
-    if not isinstance(data, dict) or not isinstance(data.get("results"), list):
-        raise ContestError(
-            'The input must be one JSON object with a "results" list, one entry per table a board.'
-        )
-    options = MatchpointOptions(
-        scale=Scale.parse(_text(data, "scale", "acbl")),
-        neuberg=_flag(data, "neuberg", True),
-        percents=_percents(data.get("percents", {})),
-        fouled=FouledRule.parse(_text(data, "fouled", "ebu")),
-        fields_apart=_choice(data, "fields", ("one", "apart")) == "apart",
-        winners=Winners.parse(_text(data, "winners", "one")),
-    )
-    expected = data.get("expected", {})
-    if not isinstance(expected, dict):
-        raise ContestError('"expected" gives each board\'s number of results: an object of board to number.')
-    results = []
-    for number, entry in enumerate(data["results"], start=1):
-        try:
-            results.append(_result(entry))
-        except ScoringError as error:
-            raise ContestError(f"Result {number}: {error}") from error
-    if not results:
-        raise ContestError('"results" is empty: a session with no results has nothing to score.')
-    return options, expected, results
+def plain_session_text(data: object) -> str | None:
+    """The output line of a plain session (Law 78A; spec §2), or None when the input is not one.
+
+    Plain: the settings are at most ``scale`` ("acbl" or "european") and ``neuberg``, and
+    every result is ``{"board", "ns", "ew", "score_ns"}`` with a board number or name, two
+    different pair ids and a score a deal can produce, no pair twice on a board. The line is
+    what :func:`.matchpoint_json.session_to_json` gives, written as the command writes it.
+    """
+    if type(data) is not dict or not _PLAIN_SETTINGS.issuperset(data.keys() & _SETTINGS):
+        return None
+    results, scale, neuberg = data.get("results"), data.get("scale", "acbl"), data.get("neuberg", True)
+    if type(results) is not list or not results or type(scale) is not str or type(neuberg) is not bool:
+        return None
+    halves = _HALVES.get(scale)
+    read = _read(results)
+    if halves is None or read is None:
+        return None
+    boards, pairs = read
+    most = max(len(ns) for ns, _, _ in boards.values())
+    scored = []
+    for ns, ew, scores in boards.values():
+        if len(set(ns + ew)) != 2 * len(ns):  # a pair twice on the board, or facing itself
+            return None
+        scored.append((ns, ew, *plain_board(scores, most if neuberg else len(ns), halves)))
+    return _text(list(boards), pairs, scored)
 
 
-def session_to_json(session: ScoredSession) -> dict[str, Any]:
-    """The output object: pairs in standings order, and each board's lines."""
-    pairs = []
-    for score in session.pairs:
-        line: dict[str, Any] = {
-            "pair": score.pair,
-            "mp": fraction_text(score.mp),
-            "top": fraction_text(score.top),
-            "percent": fraction_text(score.percent),
-            "rank": score.place.first,
-        }
-        if score.direction is not None:
-            line["direction"] = score.direction.value
-        pairs.append(line)
-    boards: dict[str, list[dict[str, str]]] = {}
-    spelled: dict[int, dict[int, str]] = {}  # by denominator, each figure spelled once
-    for board, fields in session.boards.items():
-        rows = boards[board] = []
-        for field in fields:
-            denominator = field.denominator
-            texts = spelled.setdefault(denominator, {})
-            for result, ns, ew in zip(field.results, field.ns, field.ew, strict=True):
-                ns_text = texts.get(ns)
-                if ns_text is None:
-                    ns_text = texts[ns] = fraction_text(Fraction(ns, denominator))
-                ew_text = texts.get(ew)
-                if ew_text is None:
-                    ew_text = texts[ew] = fraction_text(Fraction(ew, denominator))
-                rows.append({"ns": result.ns, "ew": result.ew, "mp_ns": ns_text, "mp_ew": ew_text})
-    return {"pairs": pairs, "boards": boards}
+_Columns = tuple[list[str], list[str], list[int]]
+_Scored = tuple[list[str], list[str], int, list[int], list[int], int]
 
 
-_PLAIN = frozenset({"board", "ns", "ew", "score_ns"})
+def _read(results: list[Any]) -> tuple[dict[str, _Columns], dict[str, None]] | None:
+    """Each board's pairs and scores (ns, ew, score_ns) and every pair in order of appearance.
 
-#: A board number's text, made once a board rather than once a result.
-_board_text = lru_cache(maxsize=4096, typed=True)(board_key)
-
-
-def _result(entry: object) -> TableResult:
-    if type(entry) is dict and len(entry) == 4 and entry.keys() == _PLAIN:  # the usual line: read at once
-        board, ns, ew, score = entry["board"], entry["ns"], entry["ew"], entry["score_ns"]
-        if type(score) is int and type(ns) is str and type(ew) is str and ns.strip() and ew.strip():
-            return TableResult(board if type(board) is str else _board_text(board), ns, ew, score)
-    if not isinstance(entry, dict):
-        raise ContestError('each result is an object with "board", "ns", "ew" and "score_ns" or "adjusted".')
-    if "board" not in entry:
-        raise ContestError('"board" is missing: each result names the board played.')
-    kinds = [kind for kind in _KINDS if kind in entry]
-    if not kinds:
-        raise ContestError('give "score_ns", the N-S score, or "adjusted", as ["A+", "A-"] (Law 12C2).')
-    if len(kinds) > 1:
-        raise ContestError(f'give one of "{kinds[0]}" and "{kinds[1]}", not both: a table has one result.')
-    return TableResult(
-        board=board_key(entry["board"]),
-        ns=_pair(entry, "ns"),
-        ew=_pair(entry, "ew"),
-        outcome=_outcome(kinds[0], entry[kinds[0]]),
-        field=_optional_text(entry, "field"),
-        version=_optional_text(entry, "version"),
-    )
-
-
-def _outcome(kind: str, value: object) -> Outcome:
-    if kind == "score_ns":
-        return _score(value, "score_ns")
-    if kind == "adjusted":
-        if isinstance(value, list) and len(value) == 2:
-            return Artificial.of(value[0], value[1])
-        if isinstance(value, str):
-            return Artificial.parse(value)
-        raise ContestError(
-            f'{quoted(value)} is not an adjusted score: give ["A+", "A-"] or "A6040" (Law 12C2).'
-        )
-    if kind == "assigned":
-        if not isinstance(value, dict) or set(value) != {"ns", "ew"}:
-            raise ContestError(
-                f'{quoted(value)} is not an assigned score: give {{"ns": int, "ew": int}} (Law 12C1).'
+    None when a result is not plain. The checks run over whole columns, each value's type
+    and each distinct value once, rather than result by result.
+    """
+    try:
+        if set(map(len, results)) != {4}:  # with the four fields below: exactly those four
+            return None
+        board_column, ns_column, ew_column, score_column = (list(map(field, results)) for field in _FIELDS)
+    except (TypeError, KeyError):  # not an object, or not these fields
+        return None
+    if (
+        set(map(type, score_column)) != {int}
+        or set(map(type, ns_column)) != {str}
+        or set(map(type, ew_column)) != {str}
+        or not {int, str}.issuperset(map(type, board_column))  # true and 1.0 would pass as board 1
+    ):
+        return None
+    if not all(-7600 <= score <= 7600 and not score % 10 for score in set(score_column)):
+        return None
+    pairs = dict.fromkeys(chain.from_iterable(zip(ns_column, ew_column, strict=True)))
+    if not all(pair.strip() for pair in pairs):
+        return None
+    named = {}  # each board as given, by its text: 1 and "1" are one board
+    for given in dict.fromkeys(board_column):
+        text = str(given)
+        if not 0 < len(text) <= 40 or text[0].isspace() or text[-1].isspace():
+            return None
+        named[given] = text
+    texts = list(map(named.__getitem__, board_column))
+    # Where the board changes from one result to the next: a board's results usually come together.
+    starts = [0, *compress(range(1, len(texts)), map(ne, texts[1:], texts[:-1]))]
+    runs: dict[str, list[tuple[int, int]]] = {}
+    for start, end in zip(starts, [*starts[1:], len(texts)], strict=True):
+        runs.setdefault(texts[start], []).append((start, end))
+    boards = {}
+    for text, spans in runs.items():
+        if len(spans) == 1:
+            ((start, end),) = spans
+            boards[text] = (ns_column[start:end], ew_column[start:end], score_column[start:end])
+        else:  # a board's results apart: gathered in their order
+            boards[text] = (
+                [pair for start, end in spans for pair in ns_column[start:end]],
+                [pair for start, end in spans for pair in ew_column[start:end]],
+                [score for start, end in spans for score in score_column[start:end]],
             )
-        return Split(_score(value["ns"], "assigned ns"), _score(value["ew"], "assigned ew"))
-    if not isinstance(value, list) or not value:
-        raise ContestError(
-            f"{quoted(value)} is not a weighted score: give a list of shares, "
-            '[{"weight": "1/3", "score_ns": 420}, ...] (Law 12C1(c)).'
-        )
-    shares: list[tuple[Fraction | int | str, int]] = []
-    for share in value:
-        if not isinstance(share, dict) or set(share) != {"weight", "score_ns"}:
-            raise ContestError(f'{quoted(share)} is not a share: give {{"weight": "1/3", "score_ns": 420}}.')
-        weight = share["weight"]
-        if isinstance(weight, bool) or not isinstance(weight, str | int):
-            raise ContestError(f'{quoted(weight)} is not a weight: give a fraction as text, such as "1/3".')
-        shares.append((weight, _score(share["score_ns"], "score_ns")))
-    return Weighted.of(shares)
+    return boards, pairs
 
 
-def _score(value: object, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ContestError(
-            f'{quoted(value)} is not a score: "{field}" is a whole number of points, signed from N-S.'
-        )
-    return value
-
-
-def _pair(entry: dict[str, Any], side: str) -> str:
-    if side not in entry:
-        raise ContestError(f'"{side}" is missing: each result names the pair sitting {side.upper()}.')
-    pair = entry[side]
-    if not isinstance(pair, str) or not pair.strip():
-        raise ContestError(f'{quoted(pair)} is not a pair: "{side}" is a pair id, a non-empty text.')
-    return pair
-
-
-def _optional_text(entry: dict[str, Any], field: str) -> str:
-    value = entry.get(field, "")
-    if not isinstance(value, str | int) or isinstance(value, bool):
-        raise ContestError(f'{quoted(value)} is not valid for "{field}": give text.')
-    return str(value)
-
-
-def _text(data: dict[str, Any], field: str, default: str) -> str:
-    value = data.get(field, default)
-    if not isinstance(value, str):
-        raise ContestError(f'{quoted(value)} is not valid for "{field}": give text.')
-    return value
-
-
-def _choice(data: dict[str, Any], field: str, choices: tuple[str, ...]) -> str:
-    value = _text(data, field, choices[0]).strip().lower()
-    if value not in choices:
-        raise ContestError(
-            f'{quoted(value)} is not valid for "{field}": use ' + " or ".join(f'"{c}"' for c in choices) + "."
-        )
-    return value
-
-
-def _flag(data: dict[str, Any], field: str, default: bool) -> bool:
-    value = data.get(field, default)
-    if not isinstance(value, bool):
-        raise ContestError(f'{quoted(value)} is not valid for "{field}": give true or false.')
-    return value
-
-
-def _percents(value: object) -> AdjustedPercents:
-    if not isinstance(value, dict) or not set(value) <= {"plus", "average", "minus"}:
-        raise ContestError(
-            '"percents" gives what A+, A and A- are worth: '
-            '{"plus": 60, "average": 50, "minus": 40} (Law 12C2).'
-        )
-    figures: dict[str, Fraction] = {}
-    for name, figure in value.items():
-        if isinstance(figure, bool) or not isinstance(figure, int | str):
-            raise ContestError(
-                f'{quoted(figure)} is not a percentage for "{name}": give a whole number or "121/2".'
+def _text(boards: list[str], pairs: dict[str, None], scored: list[_Scored]) -> str:
+    """The output line: each pair's totals and place, each board's lines, as ``json.dumps`` spells them."""
+    common = lcm(*{denominator for _, _, denominator, _, _, _ in scored})
+    seated: list[str] = []  # every pair at every table, and what it won there (over ``common``)
+    won: list[int] = []
+    played: dict[int, list[str]] = {}  # the pairs that played a board, by the board's top
+    heads = {pair: f', {{"ns": {encode_basestring(pair)}, "ew": ' for pair in pairs}
+    middles = {pair: f"{encode_basestring(pair)}, " for pair in pairs}
+    spelled: dict[tuple[int, int], dict[int, str]] = {}  # each line's matchpoints, spelled once
+    lines = {}
+    for board, (ns_ids, ew_ids, denominator, ns_units, ew_units, top) in zip(boards, scored, strict=True):
+        factor = common // denominator
+        seated += ns_ids
+        seated += ew_ids
+        won += ns_units if factor == 1 else [units * factor for units in ns_units]
+        won += ew_units if factor == 1 else [units * factor for units in ew_units]
+        played.setdefault(top * factor, []).extend(ns_ids + ew_ids)
+        tails = spelled.setdefault((denominator, top), {})  # E-W's matchpoints are the top less N-S's
+        for units in set(ns_units).difference(tails):
+            ew = _fraction(top - units, denominator)
+            tails[units] = f'"mp_ns": "{_fraction(units, denominator)}", "mp_ew": "{ew}"}}'
+        rows = "".join(
+            chain.from_iterable(
+                zip(
+                    map(heads.__getitem__, ns_ids),
+                    map(middles.__getitem__, ew_ids),
+                    map(tails.__getitem__, ns_units),
+                    strict=True,
+                )
             )
-        try:
-            figures[name] = Fraction(figure)
-        except (ValueError, ZeroDivisionError) as error:
-            raise ContestError(f'{quoted(figure)} is not a percentage for "{name}".') from error
-    return AdjustedPercents(**figures)
+        )
+        lines[board] = f"{encode_basestring(board)}: [{rows[2:]}]"
+    mp = dict.fromkeys(pairs, 0)
+    for pair, units in zip(seated, won, strict=True):
+        mp[pair] += units
+    tops = dict.fromkeys(pairs, 0)
+    for board_top, players in played.items():
+        for pair, boards_played in Counter(players).items():
+            tops[pair] += board_top * boards_played
+    percents = [reduced(100 * mp[pair], tops[pair]) if tops[pair] else (50, 1) for pair in pairs]
+    names = list(pairs)
+    standings = []
+    for index, place in ranked_exactly(percents):
+        pair = names[index]
+        standings.append(
+            f'{{"pair": {encode_basestring(pair)}, "mp": "{_fraction(mp[pair], common)}", '
+            f'"top": "{_fraction(tops[pair], common)}", "percent": "{_fraction(*percents[index])}", '
+            f'"rank": {place}}}'
+        )
+    ordered = ", ".join(lines[board] for board in sorted(lines, key=board_order))
+    return f'{{"pairs": [{", ".join(standings)}], "boards": {{{ordered}}}}}\n'
+
+
+def _fraction(numerator: int, denominator: int) -> str:
+    """As :func:`scoring.shared.numbers.fraction_text` spells ``Fraction(numerator, denominator)``."""
+    numerator, denominator = reduced(numerator, denominator)
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"

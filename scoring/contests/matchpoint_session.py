@@ -33,6 +33,7 @@ from .matchpoints import (
     board_key,
     scored_board,
 )
+from .plain_matchpoints import board_order
 from .ranking import Place, competition_ranks
 
 __all__ = ["MatchpointSession", "PairScore", "ScoredSession", "score_session", "scored_session"]
@@ -156,7 +157,8 @@ def scored_session(
     return ScoredSession(
         pairs=_standings(tallies, pair_field, options),
         boards={
-            board: tuple(fields) for board, fields in sorted(boards.items(), key=lambda item: _order(item[0]))
+            board: tuple(fields)
+            for board, fields in sorted(boards.items(), key=lambda item: board_order(item[0]))
         },
     )
 
@@ -172,10 +174,6 @@ def _expected(expected: Mapping[str | int, int] | None) -> dict[str, int]:
             raise ContestError(f"{quoted(count)} is not a number of results expected on board {board}.")
         wanted[board_key(board)] = count
     return wanted
-
-
-def _order(board: str) -> tuple[int, int, str]:
-    return (0, int(board), "") if board.isascii() and board.isdigit() else (1, 0, board)
 
 
 _NS, _EW = 1, 2  # the sides a pair sat, as bits

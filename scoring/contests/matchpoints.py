@@ -40,6 +40,8 @@ from ..shared.errors import ContestError, quoted
 from ..shared.lookup import lookup
 from ..shared.numbers import exact as _exact
 from .adjusted import DEFAULT_PERCENTS, AdjustedPercents, Artificial, Outcome, Split, Weighted, parse_outcome
+from .plain_matchpoints import plain_board
+from .plain_matchpoints import plain_units as _plain_units
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -288,17 +290,6 @@ def round_towards_average(mp: Fraction, top: Fraction, step: Fraction = Fraction
 _Shares = tuple[tuple[Fraction | int, int], ...]
 
 
-def _plain_units(scores: Sequence[int]) -> list[int]:
-    """Half-units each score wins against the others on the board, higher better: 2 a score beaten, 1 a tie.
-
-    Counted by sorting and bisecting, whole numbers throughout: a score beats the scores
-    sorted below it and ties the others equal to it.
-    """
-    ordered = sorted(scores)
-    won = {score: bisect_left(ordered, score) + bisect_right(ordered, score) - 1 for score in set(ordered)}
-    return [won[score] for score in scores]
-
-
 def _half_units(tables: Sequence[_Shares]) -> tuple[list[int], int]:
     """Half-units each table wins against the other tables, higher scores better, over one denominator.
 
@@ -481,15 +472,8 @@ def _plain_board(results: Sequence[TableResult], scores: list[int], full: int, h
 
     ``full`` is the number of results the board is factored to (Neuberg), or the tables.
     """
-    size = len(scores)
-    ns_units = _plain_units(scores)
-    ew_units = [2 * (size - 1) - units for units in ns_units]
-    top = 2 * (full - 1)
-    if size < full:  # ((M + 1)·N/n − 1) half-units: ((M + 1)·N − n) / n
-        ns_units = [(units + 1) * full - size for units in ns_units]
-        ew_units = [(units + 1) * full - size for units in ew_units]
-        return ScoredBoard(tuple(results), size * halves, tuple(ns_units), tuple(ew_units), top * size)
-    return ScoredBoard(tuple(results), halves, tuple(ns_units), tuple(ew_units), top)
+    denominator, ns_units, ew_units, top = plain_board(scores, full, halves)
+    return ScoredBoard(tuple(results), denominator, tuple(ns_units), tuple(ew_units), top)
 
 
 def _over_one(ns: Fraction, ew: Fraction) -> tuple[int, int, int]:

@@ -162,6 +162,10 @@ def test_two_winners_add_the_direction() -> None:
         ({"expected": [3], "results": []}, '"expected" gives each board'),
         ({"results": [{"board": 1, "ns": "A", "ew": "B"}]}, 'Result 1: give "score_ns"'),
         ({"results": [{"ns": "A", "ew": "B", "score_ns": 1}]}, 'Result 1: "board" is missing'),
+        (
+            {"results": [{"board": [1], "ns": "A", "ew": "B", "score_ns": 420}]},
+            "Result 1: [...] is not a board: give its number or name.",
+        ),
         ({"results": [{"board": 1, "ns": 1, "ew": "B", "score_ns": 420}]}, "Result 1: 1 is not a pair"),
         (
             {"results": [{"board": 1, "ns": "A", "ew": "B", "score_ns": "420"}]},
