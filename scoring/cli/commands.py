@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..shared.errors import DealError, ScoringError, quoted
-from .jsonio import NOT_UTF8, utf8_stdin, utf8_stdout
+from .jsonio import NOT_UTF8, half_character, utf8_stdin, utf8_stdout
 
 if TYPE_CHECKING:
     from ..auction.deal import Deal, DealScore, Options
@@ -226,6 +226,8 @@ def _deal_line(text: str, number: int) -> tuple[dict[str, Any], int]:
         return {"error": f"Line {number} is nested too deeply to be read as a deal."}, NOT_JSON
     except ValueError as error:  # json.JSONDecodeError, and numbers too long to read
         return {"error": f"Line {number} is not JSON: {_reason(error)}."}, NOT_JSON
+    if (half := half_character(text, data, f"Line {number}")) is not None:
+        return {"error": half}, NOT_JSON
     from ..auction.deal import score_deal  # loaded only when a deal is scored
 
     try:

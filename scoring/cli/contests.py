@@ -15,6 +15,7 @@ from ..contests.pairs import Irregular, TableResult, pair_contest
 from ..contests.teams import Team, TeamResult, team_match
 from ..shared.errors import ContestError, ScoringError
 from ..shared.numbers import fraction_text
+from .jsonio import half_character
 
 TEAM_NAMES = ("A", "B")
 
@@ -71,7 +72,11 @@ def _read(stdin: TextIO, stdout: TextIO) -> tuple[Any, int]:
         text = stdin.read().removeprefix("\ufeff")
         # Bytes that are not UTF-8 may arrive as lone surrogates (errors="surrogateescape").
         text.encode("utf-8")
-        return json.loads(text), 0
+        value = json.loads(text)
+        if (half := half_character(text, value, "The input")) is not None:
+            _write(stdout, {"error": half})
+            return None, 2
+        return value, 0
     except UnicodeError:
         _write(stdout, {"error": "The input is not JSON: it is not UTF-8 text."})
     except ValueError as error:

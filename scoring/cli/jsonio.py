@@ -25,11 +25,14 @@ SCORED, REFUSED, NOT_JSON = 0, 1, 2
 
 #: What a byte that is not UTF-8 becomes when stdin is read with errors="surrogateescape".
 NOT_UTF8 = re.compile("[\udc80-\udcff]")
+#: A ``\\u`` escape of a surrogate: JSON allows one, but alone it is half a character, no text.
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 __all__ = [
     "NOT_JSON",
     "REFUSED",
     "SCORED",
+    "half_character",
     "read_object",
     "refuse",
     "run_lines",
@@ -55,12 +58,29 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+def half_character(text: str, value: object, where: str) -> str | None:
+    """The sentence when decoding ``text`` left half a character (a lone surrogate) in ``value``.
+
+    ``"\\ud800"`` is valid JSON but no Unicode text: an answer echoing it could not be written.
+    Only an input that holds such an escape at all is looked at again.
+    """
+    if SURROGATE_ESCAPE.search(text) is None:
+        return None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return f"{where} holds a \\u escape that is half of a character (a lone surrogate): not text."
+    return None
+
+
 def _decode(text: str, where: str) -> tuple[Any, str | None]:
     """The decoded value, or None and the sentence saying why ``text`` is not JSON."""
     if not text.isascii() and NOT_UTF8.search(text):
         return None, f"{where} is not UTF-8 text, so it cannot be JSON."
     try:
-        return json.loads(text, parse_constant=_no_constant), None
+        value = json.loads(text, parse_constant=_no_constant)
+        problem = half_character(text, value, where)
+        return (None, problem) if problem else (value, None)
     except RecursionError:
         return None, f"{where} is nested too deeply to be read."
     except json.JSONDecodeError as error:
