@@ -13,7 +13,9 @@ and the running total (``pdf.contract``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from reportlab.graphics.charts.utils import nextRoundNumber
 from reportlab.lib import colors
@@ -69,11 +71,14 @@ class RecapsPdf(PdfRenderer):
         base_url: str = "",
         pair: Pair | None = None,
         sheets: list[SectionScores] | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> None:
         """Every pair's recap, or only ``pair``'s (the one emailed to its players). ``sheets``, when
-        given, are the event's sections already scored, shared by many single-pair recaps."""
+        given, are the event's sections already scored, shared by many single-pair recaps.
+        ``progress``, when given, is told how many pairs' pages are laid out, as they are."""
         super().__init__(event, base_url=base_url)
         self.pair = pair
+        self.progress = progress
         if sheets is not None:
             self.__dict__["sheets"] = sheets  # the cached property, filled in advance
 
@@ -84,6 +89,7 @@ class RecapsPdf(PdfRenderer):
 
     def story(self) -> list[Flowable]:
         story: list[Flowable] = []
+        laid_out = 0
         for sheet in self.sheets:
             standings = self.standings(sheet)
             for pair in sorted(
@@ -97,6 +103,9 @@ class RecapsPdf(PdfRenderer):
                 if story:
                     story.append(PageBreak())
                 story += self.recap(sheet, pair, standings)
+                if self.progress is not None:
+                    laid_out += 1
+                    story.append(Reached(laid_out, self.progress))
         return story or [self.text("This event has no pairs yet.")]
 
     @staticmethod
@@ -241,6 +250,18 @@ class RecapsPdf(PdfRenderer):
     def chart(self, bars: list[tuple[int, Fraction]], caption: str) -> BarChart:
         """Bars of the pair's figure on each deal, in the order played, labelled by board number."""
         return BarChart(bars, caption, self.width)
+
+
+class Reached(Flowable):
+    """Nothing on the page: tells ``progress`` that ``count`` pairs' pages are laid out, when the
+    frame reaches it (a frame action: it takes no room and is never drawn)."""
+
+    def __init__(self, count: int, progress: Callable[[int], None]) -> None:
+        super().__init__()
+        self.count, self.progress = count, progress
+
+    def frameAction(self, frame: Any) -> None:
+        self.progress(self.count)
 
 
 class BarChart(Flowable):
