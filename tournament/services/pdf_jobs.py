@@ -81,9 +81,12 @@ def retry(*, event: Event, user: Any, base_url: str) -> PdfJob:
         return _start(event, job, versions, user, base_url)
 
 
-def finished_file(job: PdfJob) -> bytes:
-    """The finished PDF of a job that is ready (read only then: it is megabytes)."""
-    return bytes(PdfJob.objects.filter(pk=job.pk).values_list("content", flat=True).get())
+def finished_file(job: PdfJob) -> bytes | None:
+    """The finished PDF of a job that is ready (read only then: it is megabytes); None when the job
+    was started again since it was read."""
+    found = PdfJob.objects.filter(pk=job.pk, run=job.run, status=PdfJob.Status.DONE).values_list("content")
+    content = found.first()
+    return None if content is None else bytes(content[0])
 
 
 def _locked(event: Event) -> PdfJob | None:

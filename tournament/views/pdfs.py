@@ -53,8 +53,10 @@ def recap_sheets_job(request: HttpRequest, event: Event) -> HttpResponse:
     """The big night's recap sheets when they are ready; until then a page with their progress."""
     job = pdf_jobs.recap_sheets(event=event, user=request.user, base_url=request.build_absolute_uri("/"))
     job = PdfJob.objects.defer("content").get(pk=job.pk)  # made meanwhile, when made in the request
-    if job.status == PdfJob.Status.DONE:
-        return pdf_response(job.filename, pdf_jobs.finished_file(job))
+    content = pdf_jobs.finished_file(job) if job.status == PdfJob.Status.DONE else None
+    if content is not None:
+        return pdf_response(job.filename, content)
+    job.status = PdfJob.Status.RUNNING if job.status == PdfJob.Status.DONE else job.status  # made again
     context = {"event": event, "job": job, "refresh": REFRESH}
     response = render(
         request,
