@@ -892,9 +892,9 @@ class PdfJob(models.Model):
 
     The finished PDF is kept in the row (a ``BinaryField``), not a file under a data directory:
     the database is already the one store that every worker and every machine of a club shares,
-    backs up and restores, and it replaces the file and its state in one transaction; a file would
-    need a shared disk and could outlive or lose its row. A night's recap sheets are 1–2 MB,
-    written once a change.
+    and it replaces the file and its state in one write; a file would need a shared disk and could
+    outlive or lose its row. A night's recap sheets are 1–2 MB, written once a change; a JSON
+    backup leaves them out (``backups.LEFT_OUT``): the next request makes them again.
     """
 
     class Status(models.TextChoices):
