@@ -17,3 +17,5 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 # Recap mail is sent in the request in tests, where the test's transaction can see it; one test
 # runs the background thread on purpose (tests/tournament/test_recap_mail.py).
 RECAP_EMAILS_IN_BACKGROUND = False
+# Background documents (services.pdf_jobs) are made in the request in tests, likewise.
+PDF_JOBS_IN_BACKGROUND = False

@@ -33,8 +33,9 @@ from .models import Club, Event, Result
 SQLITE_HEADER = b"SQLite format 3\x00"
 FORMATS = ("sqlite", "json")
 # Rebuilt by migrate on every database (content types, permissions) or worth nothing in a restore
-# (sessions: everyone logs in again).
-LEFT_OUT = ["contenttypes", "auth.permission", "sessions"]
+# (sessions: everyone logs in again; the recap sheets made in the background, megabytes that the
+# next request makes again).
+LEFT_OUT = ["contenttypes", "auth.permission", "sessions", "tournament.pdfjob"]
 
 
 class BackupError(Exception):

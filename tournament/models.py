@@ -878,3 +878,56 @@ class RecapSend(models.Model):
 
     def __str__(self) -> str:
         return f"Recap of {self.event} to {self.email}: {self.get_status_display()}"
+
+
+class PdfJob(models.Model):
+    """A printed document made in a server thread and kept until a fact behind it changes: the
+    recap sheets of a big night (issue 11 §2), too long to draw while the browser waits.
+
+    One row per event and document, shared by every gunicorn worker and thread: a request while
+    it is being made joins it (its page shows the progress), one after finds the file. ``versions``
+    are the sections' versions it is made from (services.score_cache): when any section's version
+    has moved on, a result changed and the file is stale, so the next request makes it again.
+    ``run`` counts the makings; a thread writes only while its run is the current one.
+
+    The finished PDF is kept in the row (a ``BinaryField``), not a file under a data directory:
+    the database is already the one store that every worker and every machine of a club shares,
+    and it replaces the file and its state in one write; a file would need a shared disk and could
+    outlive or lose its row. A night's recap sheets are 1–2 MB, written once a change; a JSON
+    backup leaves them out (``backups.LEFT_OUT``): the next request makes them again.
+    """
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "Being made"
+        DONE = "done", "Ready"
+        FAILED = "failed", "Failed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pdf_jobs")
+    document = models.CharField(max_length=20, help_text='The document\'s slug: "recaps".')
+    versions = models.JSONField(
+        default=dict, help_text="Each section's version (by id) the file is made from."
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    run = models.PositiveIntegerField(default=1)
+    done = models.PositiveIntegerField(default=0, help_text="Pairs drawn so far.")
+    total = models.PositiveIntegerField(default=0, help_text="Pairs to draw.")
+    content = models.BinaryField(blank=True, default=b"")
+    filename = models.CharField(max_length=200, blank=True)
+    error = models.CharField(max_length=limits.REASON, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    started = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now, help_text="Last heard from its thread.")
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "document"], name="one_pdf_job_per_event_document"),
+            models.CheckConstraint(
+                condition=Q(done__lte=models.F("total")), name="pdf_job_done_within_total"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.document} of {self.event}: {self.get_status_display()} ({self.done} of {self.total})"

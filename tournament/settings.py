@@ -35,6 +35,17 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={raw!r}: use 1/0, true/false, yes/no or on/off.")
 
 
+def env_int(name: str, default: int) -> int:
+    """A whole-number setting; anything else stops the start."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        return int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: use a whole number.") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """A comma-separated setting such as ALLOWED_HOSTS."""
     raw = os.environ.get(name)
@@ -274,3 +285,9 @@ SITE_URL = os.environ.get("SITE_URL", "")
 # The recaps are mailed in a thread of the server's so that publishing answers at once; the tests
 # send them in the request, where the test's own transaction can see them.
 RECAP_EMAILS_IN_BACKGROUND = env_bool("RECAP_EMAILS_IN_BACKGROUND", True)
+# The recap sheets of a night of more tables than this are made in a server thread, kept in the
+# database and served when ready, their progress shown meanwhile (services.pdf_jobs); a smaller
+# night's are drawn while the browser waits (30 tables: about a second of a core).
+RECAP_SHEETS_IN_BACKGROUND_TABLES = env_int("RECAP_SHEETS_IN_BACKGROUND_TABLES", 30)
+# Such documents are made in a thread of the server's; the tests make them in the request.
+PDF_JOBS_IN_BACKGROUND = env_bool("PDF_JOBS_IN_BACKGROUND", True)

@@ -75,6 +75,12 @@ def test_a_debug_value_that_is_neither_yes_nor_no_stops_the_start() -> None:
     assert "DEBUG='maybe'" in done.stderr
 
 
+def test_a_recap_sheets_threshold_that_is_not_a_whole_number_stops_the_start() -> None:
+    done = run_settings(RECAP_SHEETS_IN_BACKGROUND_TABLES="thirty", DEBUG="1")
+    assert done.returncode != 0
+    assert "RECAP_SHEETS_IN_BACKGROUND_TABLES='thirty': use a whole number." in done.stderr
+
+
 @pytest.mark.parametrize(
     ("key", "says"),
     [

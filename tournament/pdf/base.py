@@ -27,6 +27,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 from reportlab.platypus import Flowable, LongTable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus.tables import CellStyle
 
 from scoring.contests.pairs import natural_key
 from scoring.shared.numbers import mixed_text, round_half_away
@@ -121,6 +122,50 @@ def contract_markup(text: str) -> str:
 trumps_markup = contract_markup
 
 
+class Runs(Flowable):
+    """One line of text in pieces of their own colour ("3", a red "♥", "X"), drawn straight on the
+    canvas: what a one-line paragraph of ``contract_markup`` prints, for a fraction of its cost
+    (a night's recap sheets hold thousands of contracts). Its width is the text's, so a table
+    column's ALIGN places it as it places a string.
+    """
+
+    def __init__(self, runs: Sequence[tuple[str, colors.Color]], *, size: float, leading: float) -> None:
+        super().__init__()
+        self.runs = list(runs)
+        self.size, self.leading = size, leading
+        self.widths = [stringWidth(text, SANS, size) for text, _ in self.runs]
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width, self.height = sum(self.widths), self.leading
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.setFont(SANS, self.size)
+        x, baseline = 0.0, self.leading - self.size  # where a one-line paragraph puts its baseline
+        for (text, colour), width in zip(self.runs, self.widths, strict=True):
+            canvas.setFillColor(colour)
+            canvas.drawString(x, baseline, text)
+            x += width
+
+
+def contract_cell(text: str, room: float) -> Flowable | str:
+    """A contract or trump suit for a table cell of ``room`` points in the "cell" style, as cheap
+    as it can be drawn: a plain string when it has no red suit, :class:`Runs` when it has, and a
+    paragraph of :func:`contract_markup` (which wraps) only for words too long for one line."""
+    size, leading = 8.5, 10  # the "cell" style's
+    pieces = contract_pieces(text)
+    if pieces is None:
+        if stringWidth(text, SANS, size) > room:
+            return Paragraph(contract_markup(text), styles()["cell"])
+        return text
+    level, strain, doubling = pieces
+    symbol = SYMBOLS.get(strain, strain)
+    if strain not in RED_STRAINS:
+        return f"{level}{symbol}{doubling}"
+    return Runs([(level, INK), (symbol, RED), (doubling, INK)], size=size, leading=leading)
+
+
 DIRECTION_FIRST = {"NS": 0, "EW": 1}
 
 
@@ -129,6 +174,46 @@ def pair_order(label: str) -> tuple[object, ...]:
     E-W pairs ("1EW" …); Howell and team pairs ("1" … "10", "A1" … "B2") in natural order.
     """
     return (DIRECTION_FIRST.get(re.sub(r"\d+", "", label), 2), natural_key(label))
+
+
+def column_runs(columns: Iterable[int]) -> list[tuple[int, int]]:
+    """Columns as runs of neighbours, in order: (0, 1, 2, 5, 7, 8) → [(0, 2), (5, 5), (7, 8)]."""
+    runs: list[tuple[int, int]] = []
+    for column in sorted(set(columns)):
+        if runs and runs[-1][1] == column - 1:
+            runs[-1] = (runs[-1][0], column)
+        else:
+            runs.append((column, column))
+    return runs
+
+
+# Table commands that style no cell (backgrounds, rules, spans): a table may share its cells' styles.
+NOT_CELL_STYLE = frozenset(
+    {
+        "BACKGROUND",
+        "ROWBACKGROUNDS",
+        "COLBACKGROUNDS",
+        "SPAN",
+        "NOSPLIT",
+        "GRID",
+        "BOX",
+        "OUTLINE",
+        "INNERGRID",
+        "LINEBELOW",
+        "LINEABOVE",
+        "LINEBEFORE",
+        "LINEAFTER",
+    }
+)
+
+
+def house_cell(font: str, size: float, alignment: str) -> CellStyle:
+    """A ruled table's cell in the house style: the font, middle-aligned, the house's padding."""
+    style = CellStyle(f"{font}-{size}-{alignment}")
+    style.fontname, style.fontsize, style.leading = font, size, size + 1.5
+    style.valign, style.alignment = "MIDDLE", alignment
+    style.topPadding, style.bottomPadding, style.leftPadding, style.rightPadding = 1.6, 2.2, 3, 3
+    return style
 
 
 # --- styles ---------------------------------------------------------------------------------------
@@ -165,6 +250,89 @@ def styles() -> dict[str, ParagraphStyle]:
         "card_pin": ParagraphStyle("card_pin", body, fontName=BOLD, fontSize=26, leading=30),
         "cell_card": ParagraphStyle("cell_card", body, fontSize=10, leading=12),
     }
+
+
+# --- a table that writes its words in one go ------------------------------------------------------
+
+
+class WordsTable(LongTable):
+    """A LongTable that writes its plain-text cells into one PDF text object, in the order
+    reportlab draws them, instead of one text object (with its own state changes) a cell.
+
+    What a reader sees is the same; a night's recap sheets hold tens of thousands of cells, and
+    writing each one through the canvas was a quarter of their time. A cell that is not a plain
+    string (a paragraph, a drawing) ends the text object before it is drawn, so every cell still
+    appears in the page's order of drawing (``pdftotext -raw`` reads a row as its cells).
+    """
+
+    _words: Any = None
+
+    def draw(self) -> None:
+        self._words = None
+        super().draw()
+
+    def _drawLines(self) -> None:
+        self._flush_words()
+        super()._drawLines()
+
+    def _flush_words(self) -> None:
+        if self._words is not None:
+            self.canv.drawText(self._words)
+            self._words = None
+            self._curcellstyle = None  # the canvas's font and colour are set again by the next cell
+
+    def _drawCell(
+        self, cellval: Any, cellstyle: Any, pos: tuple[float, float], size: tuple[float, float]
+    ) -> None:
+        plain_text = isinstance(cellval, str) and not (
+            cellstyle.href or cellstyle.destination or cellstyle.direction or cellstyle.shaping
+        )
+        if not plain_text or cellstyle.alignment not in ("LEFT", "RIGHT", "CENTRE", "CENTER"):
+            self._flush_words()
+            super()._drawCell(cellval, cellstyle, pos, size)
+            return
+        if not cellval:
+            return
+        words = self._words
+        if words is None:
+            words = self._words = self.canv.beginText()
+            self._words_style = None
+        # every cell has a style object of its own: compare what the text object is told
+        current = self._words_style
+        if current is None or cellstyle.color != current.color:
+            words.setFillColor(cellstyle.color)
+        if current is None or (cellstyle.fontname, cellstyle.fontsize, cellstyle.leading) != (
+            current.fontname,
+            current.fontsize,
+            current.leading,
+        ):
+            words.setFont(cellstyle.fontname, cellstyle.fontsize, cellstyle.leading)
+        self._words_style = cellstyle
+        (left, bottom), (width, height) = pos, size
+        lines = cellval.split("\n")
+        leading, font_size = cellstyle.leading, cellstyle.fontsize
+        if cellstyle.valign == "BOTTOM":
+            y = bottom + cellstyle.bottomPadding + len(lines) * leading - font_size
+        elif cellstyle.valign == "TOP":
+            y = bottom + height - cellstyle.topPadding - font_size
+        else:
+            y = (
+                bottom
+                + (cellstyle.bottomPadding + height - cellstyle.topPadding + len(lines) * leading) / 2
+                - font_size
+            )
+        for line in lines:
+            if cellstyle.alignment == "LEFT":
+                x = left + cellstyle.leftPadding
+            else:
+                room = stringWidth(line, cellstyle.fontname, font_size)
+                if cellstyle.alignment == "RIGHT":
+                    x = left + width - cellstyle.rightPadding - room
+                else:
+                    x = left + (width + cellstyle.leftPadding - cellstyle.rightPadding) / 2 - room / 2
+            words.setTextOrigin(x, y)
+            words.textOut(line)
+            y -= leading
 
 
 # --- the canvas that knows the page count ---------------------------------------------------------
@@ -369,28 +537,49 @@ class PdfRenderer:
         """A ruled table in the house style: shaded bold header repeated on every page, thin grid,
         striped rows, numbers right-aligned. ``widths`` are fractions of the frame width.
         """
+        extra = list(extra)
+        numeric, centred = set(numeric), set(centred)
+        data = [list(row) for row in rows]
+        # The cells' font, padding and alignment are a few shared styles, given to the table made,
+        # rather than commands it applies to each of its cells in turn (a night's recap sheets are
+        # tens of thousands of cells). reportlab changes a cell's style in place, so a table whose
+        # ``extra`` commands style cells gets styles of its own and the commands, as before.
+        shared = all(command[0] in NOT_CELL_STYLE for command in extra)
+        cell_styles = None
+        if shared:
+            body = [
+                house_cell(SANS, font_size, "CENTER" if c in centred else "RIGHT" if c in numeric else "LEFT")
+                for c in range(len(widths))
+            ]
+            head = [house_cell(BOLD, font_size, style.alignment) for style in body]
+            cell_styles = [list(head if index < header_rows else body) for index in range(len(data))]
         # LongTable measures its rows once; a plain Table re-measures all the rows left at every
         # page break, which makes a long standings list cost the square of its length.
-        table = LongTable(
-            [list(row) for row in rows],
+        table = WordsTable(
+            data,
             colWidths=[fraction * self.width for fraction in widths],
             repeatRows=header_rows,
+            cellStyles=cell_styles,
         )
         commands: list[tuple[Any, ...]] = [
-            ("FONT", (0, 0), (-1, -1), SANS, font_size, font_size + 1.5),
-            ("FONT", (0, 0), (-1, header_rows - 1), BOLD, font_size, font_size + 1.5),
             ("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE),
             ("GRID", (0, 0), (-1, -1), 0.4, GRID),
             ("BOX", (0, 0), (-1, -1), 0.8, INK),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("TOPPADDING", (0, 0), (-1, -1), 1.6),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ]
         if stripes:
             commands.append(("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [colors.white, STRIPE]))
-        commands += [("ALIGN", (column, 0), (column, -1), "RIGHT") for column in numeric]
-        commands += [("ALIGN", (column, 0), (column, -1), "CENTER") for column in centred]
+        if not shared:
+            commands += [
+                ("FONT", (0, 0), (-1, -1), SANS, font_size, font_size + 1.5),
+                ("FONT", (0, 0), (-1, header_rows - 1), BOLD, font_size, font_size + 1.5),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+                ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ]
+            # one command a run of neighbouring columns: each command is applied cell by cell
+            commands += [("ALIGN", (first, 0), (last, -1), "RIGHT") for first, last in column_runs(numeric)]
+            commands += [("ALIGN", (first, 0), (last, -1), "CENTER") for first, last in column_runs(centred)]
         table.setStyle(TableStyle([*commands, *extra]))
         return table

@@ -5,16 +5,24 @@ Whoever may see the event may print it: published events for everyone, every eve
 club's people. A secret document (the table cards, which hold each table's link and PIN) only the
 club's directors and scorers print, even of a published night. A document that does not exist,
 or not for this event, or not for this visitor, is a 404.
+
+A big night's recap sheets are made in the background (``services.pdf_jobs``): the address
+answers with a page that shows how far they are and asks again, then with the PDF.
 """
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import path
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from ..access import SCORING, role_in, viewable_event
+from ..models import Event, PdfJob
 from ..pdf import DocumentUnavailable, renderer_for
+from ..services import pdf_jobs
+
+REFRESH = 2  # seconds between the looks of the page that waits for the recap sheets
 
 
 @require_GET
@@ -27,14 +35,49 @@ def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) 
         raise Http404(str(error)) from error
     if renderer.secret and role_in(request.user, event.club) not in SCORING:
         raise Http404("No such document.")
-    filename, content_type, content = renderer.render()
-    response = HttpResponse(content, content_type=content_type)
+    if doc == pdf_jobs.RECAPS and pdf_jobs.in_background(event, renderer.sections):
+        return recap_sheets_job(request, event)
+    filename, _, content = renderer.render()
+    return pdf_response(filename, content, secret=renderer.secret)
+
+
+def pdf_response(filename: str, content: bytes, *, secret: bool = False) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     # An unpublished night must not sit in a shared cache; the tables' keys not in any cache.
-    response["Cache-Control"] = "no-store" if renderer.secret else "private, no-cache"
+    response["Cache-Control"] = "no-store" if secret else "private, no-cache"
     return response
+
+
+def recap_sheets_job(request: HttpRequest, event: Event) -> HttpResponse:
+    """The big night's recap sheets when they are ready; until then a page with their progress."""
+    job = pdf_jobs.recap_sheets(event=event, user=request.user, base_url=request.build_absolute_uri("/"))
+    job = PdfJob.objects.defer("content").get(pk=job.pk)  # made meanwhile, when made in the request
+    content = pdf_jobs.finished_file(job) if job.status == PdfJob.Status.DONE else None
+    if content is not None:
+        return pdf_response(job.filename, content)
+    job.status = PdfJob.Status.RUNNING if job.status == PdfJob.Status.DONE else job.status  # made again
+    context = {"event": event, "job": job, "refresh": REFRESH}
+    response = render(
+        request,
+        "tournament/pdf_job.html",
+        context,
+        status=202 if job.status == PdfJob.Status.RUNNING else 200,
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+def pdf_job_retry(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """Make a big night's recap sheets again after a failure, then wait for them on their address."""
+    event = viewable_event(request, club_slug, event_id)
+    if pdf_jobs.in_background(event, list(event.sections.all())):
+        pdf_jobs.retry(event=event, user=request.user, base_url=request.build_absolute_uri("/"))
+    return redirect("pdf_document", event.club.slug, event.pk, pdf_jobs.RECAPS)
 
 
 urlpatterns = [
     path("c/<slug:club_slug>/e/<num:event_id>/pdf/<slug:doc>.pdf", pdf_document, name="pdf_document"),
+    path("c/<slug:club_slug>/e/<num:event_id>/pdf/recaps/again/", pdf_job_retry, name="pdf_job_retry"),
 ]

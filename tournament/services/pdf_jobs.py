@@ -1,0 +1,192 @@
+"""The recap sheets of a big night, made in the background with their progress shown (issue 11 §2).
+
+A 120-table night's recap sheets take seconds of a core to draw: too long for a browser (and a
+gunicorn thread) to wait on, and a cost no one should pay twice. So a night of more than
+``RECAP_SHEETS_IN_BACKGROUND_TABLES`` tables has them made once in a server thread, as the recap
+mail is (``services.recap_mail``), and kept in a :class:`~tournament.models.PdfJob` row that every
+worker sees: the first request starts the job, every request while it runs joins it (the page
+says "k of n pairs" and refreshes itself), and the request after it serves the file. The job
+records the sections' versions it was made from (``services.score_cache``): a change of any fact
+raises a version, so the file is stale and the next request makes it again. A job that fails is
+shown as a sentence with a retry; one whose thread died (a restart) is started again.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+import time
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from ..models import Event, Pair, PdfJob, Section
+
+log = logging.getLogger(__name__)
+
+RECAPS = "recaps"
+# A job still "being made" that its thread has not touched for this long died with it: start it again.
+STUCK = datetime.timedelta(minutes=5)
+# The thread writes its progress at most this often (seconds), not once a pair.
+PROGRESS_EVERY = 0.5
+FAILED = (
+    "The recap sheets could not be made: something went wrong while drawing them, and nothing of the "
+    "night was changed. Try again; if it fails again, print the recap of each pair from its page."
+)
+
+
+class Superseded(Exception):
+    """The job was started again (its facts changed) while this thread was making it: stop."""
+
+
+def in_background(event: Event, sections: list[Section]) -> bool:
+    """Whether the event's recap sheets are made in the background: a night of more tables than
+    ``RECAP_SHEETS_IN_BACKGROUND_TABLES`` (``sections`` already loaded: no query)."""
+    return sum(section.tables for section in sections) > settings.RECAP_SHEETS_IN_BACKGROUND_TABLES
+
+
+def section_versions(event: Event) -> dict[str, int]:
+    """Each section's version, by id (as JSON keeps it): what the recap sheets are made from."""
+    return {
+        str(pk): version for pk, version in Section.objects.filter(event=event).values_list("pk", "version")
+    }
+
+
+def recap_sheets(*, event: Event, user: Any, base_url: str) -> PdfJob:
+    """The event's recap sheets job for the facts as they are now, without its file.
+
+    A job made from these very versions, ready or being made, is joined, never started twice; a
+    failed one is returned as it is (its page offers :func:`retry`). Otherwise (none yet, a fact
+    changed since, or its thread died) the job is started again, once this transaction commits.
+    """
+    versions = section_versions(event)
+    with transaction.atomic():
+        job = _locked(event)
+        if job is not None and job.versions == versions and not _stuck(job):
+            return job
+        return _start(event, job, versions, user, base_url)
+
+
+def retry(*, event: Event, user: Any, base_url: str) -> PdfJob:
+    """Start a failed job again (a job ready or being made is left as it is, and returned)."""
+    versions = section_versions(event)
+    with transaction.atomic():
+        job = _locked(event)
+        failed = job is not None and job.status == PdfJob.Status.FAILED
+        if job is not None and not failed and job.versions == versions and not _stuck(job):
+            return job
+        return _start(event, job, versions, user, base_url)
+
+
+def finished_file(job: PdfJob) -> bytes | None:
+    """The finished PDF of a job that is ready (read only then: it is megabytes); None when the job
+    was started again since it was read."""
+    found = PdfJob.objects.filter(pk=job.pk, run=job.run, status=PdfJob.Status.DONE).values_list("content")
+    content = found.first()
+    return None if content is None else bytes(content[0])
+
+
+def _locked(event: Event) -> PdfJob | None:
+    return PdfJob.objects.select_for_update().defer("content").filter(event=event, document=RECAPS).first()
+
+
+def _stuck(job: PdfJob) -> bool:
+    return job.status == PdfJob.Status.RUNNING and job.updated < timezone.now() - STUCK
+
+
+def _start(event: Event, job: PdfJob | None, versions: dict[str, int], user: Any, base_url: str) -> PdfJob:
+    """(Re)start the job in the caller's transaction; its thread starts once that commits."""
+    now = timezone.now()
+    fields: dict[str, Any] = {
+        "versions": versions,
+        "status": PdfJob.Status.RUNNING,
+        "done": 0,
+        "total": Pair.objects.filter(section__event=event, is_phantom=False).count(),
+        "content": b"",
+        "filename": "",
+        "error": "",
+        "requested_by": user if user is not None and user.is_authenticated else None,
+        "started": now,
+        "updated": now,
+        "finished": None,
+    }
+    if job is None:
+        try:
+            with transaction.atomic():
+                job = PdfJob.objects.create(event=event, document=RECAPS, **fields)
+        except IntegrityError:  # another request created it a moment ago: join that one
+            found = _locked(event)
+            assert found is not None
+            return found
+    else:
+        fields["run"] = job.run + 1
+        for name, value in fields.items():
+            setattr(job, name, value)
+        job.save(update_fields=list(fields))
+    pk, run = job.pk, job.run
+    transaction.on_commit(lambda: start_making(pk, run, base_url))
+    return job
+
+
+def start_making(job_id: int, run: int, base_url: str) -> threading.Thread | None:
+    """Make the job's file: in a thread of its own (the default), or here and now (the tests)."""
+    if not settings.PDF_JOBS_IN_BACKGROUND:
+        make(job_id, run, base_url)
+        return None
+    thread = threading.Thread(
+        target=_make_in_thread, args=(job_id, run, base_url), name=f"pdf-job-{job_id}", daemon=True
+    )
+    thread.start()
+    return thread
+
+
+def _make_in_thread(job_id: int, run: int, base_url: str) -> None:
+    try:
+        make(job_id, run, base_url)
+    finally:
+        connection.close()  # this thread's own database connection
+
+
+def make(job_id: int, run: int, base_url: str) -> None:
+    """Draw the recap sheets of the job's event, telling the job how far it is, and keep the file.
+
+    Every write is conditional on ``run``: a thread whose job was started again meanwhile stops
+    at its next progress and writes nothing. A failure is recorded as a sentence for the page
+    (the details go to the log), never as a traceback.
+    """
+    from ..pdf.recaps import RecapsPdf  # reportlab is loaded only when a document is drawn
+
+    job = PdfJob.objects.defer("content").select_related("event__club").get(pk=job_id)
+    mine = PdfJob.objects.filter(pk=job_id, run=run)
+    told = 0.0
+
+    def progress(done: int) -> None:
+        nonlocal told
+        if time.monotonic() - told < PROGRESS_EVERY:
+            return
+        told = time.monotonic()
+        if not mine.filter(status=PdfJob.Status.RUNNING).update(
+            done=min(done, job.total), updated=timezone.now()
+        ):
+            raise Superseded
+
+    try:
+        filename, _, content = RecapsPdf(job.event, base_url=base_url, progress=progress).render()
+    except Superseded:
+        return
+    except Exception:  # any failure is the job's: recorded as a sentence, the details in the log
+        log.exception("Making the recap sheets of event %s stopped", job.event_id)
+        mine.update(status=PdfJob.Status.FAILED, error=FAILED, updated=timezone.now())
+        return
+    now = timezone.now()
+    mine.filter(status=PdfJob.Status.RUNNING).update(
+        status=PdfJob.Status.DONE,
+        content=content,
+        filename=filename,
+        done=job.total,
+        updated=now,
+        finished=now,
+    )
