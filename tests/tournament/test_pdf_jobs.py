@@ -17,7 +17,7 @@ from django.urls import reverse
 from scoring.auction.entry import parse_entry
 from tests.tournament.factories import make_club, make_member, make_played_night
 from tests.tournament.pdf_text import read_pdf
-from tournament.models import Event, Membership, Pair, PdfJob, Result
+from tournament.models import Club, Event, Membership, Pair, PdfJob, Result
 from tournament.pdf.recaps import RecapsPdf
 from tournament.services import events, pdf_jobs, results
 from tournament.services.results import Facts
@@ -143,6 +143,28 @@ def test_a_changed_result_makes_the_file_stale_and_it_is_made_again(
     assert PdfJob.objects.get(event=event).run == 2
     assert after != before
     assert after == RecapsPdf(event).render()[2]
+
+
+def test_a_change_of_the_clubs_paper_or_name_makes_the_file_again(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = make_played_night(tables=3)
+    director = client_for(director_of(event))
+    with django_capture_on_commit_callbacks(execute=True):
+        director.get(recaps_url(event))
+    assert director.get(recaps_url(event)).status_code == 200  # ready, on A4
+
+    Club.objects.filter(pk=event.club_id).update(paper_size=Club.PaperSize.LETTER)  # in the admin
+    with django_capture_on_commit_callbacks(execute=True) as started:
+        again = director.get(recaps_url(event))
+    letter = director.get(recaps_url(event))
+    Club.objects.filter(pk=event.club_id).update(name="The Renamed Club")
+    with django_capture_on_commit_callbacks(execute=True) as renamed:
+        director.get(recaps_url(event))
+
+    assert again.status_code == 202 and len(started) == 1
+    assert "(letter)" in read_pdf(letter.content).page_size
+    assert len(renamed) == 1 and PdfJob.objects.get(event=event).run == 3
 
 
 def test_a_failure_is_a_sentence_with_a_retry_and_the_retry_makes_it(

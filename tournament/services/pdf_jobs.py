@@ -48,11 +48,16 @@ def in_background(event: Event, sections: list[Section]) -> bool:
     return sum(section.tables for section in sections) > settings.RECAP_SHEETS_IN_BACKGROUND_TABLES
 
 
-def section_versions(event: Event) -> dict[str, int]:
-    """Each section's version, by id (as JSON keeps it): what the recap sheets are made from."""
-    return {
+def section_versions(event: Event) -> dict[str, int | str]:
+    """What the recap sheets are made from: each section's version, by id (as JSON keeps it), and
+    what the club sets apart from the facts — its paper size and its name on every page — so a
+    change of either makes the file again too."""
+    made_from: dict[str, int | str] = {
         str(pk): version for pk, version in Section.objects.filter(event=event).values_list("pk", "version")
     }
+    made_from["paper"] = event.club.paper_size
+    made_from["club"] = event.club.name
+    return made_from
 
 
 def recap_sheets(*, event: Event, user: Any, base_url: str) -> PdfJob:
@@ -97,7 +102,9 @@ def _stuck(job: PdfJob) -> bool:
     return job.status == PdfJob.Status.RUNNING and job.updated < timezone.now() - STUCK
 
 
-def _start(event: Event, job: PdfJob | None, versions: dict[str, int], user: Any, base_url: str) -> PdfJob:
+def _start(
+    event: Event, job: PdfJob | None, versions: dict[str, int | str], user: Any, base_url: str
+) -> PdfJob:
     """(Re)start the job in the caller's transaction; its thread starts once that commits."""
     now = timezone.now()
     fields: dict[str, Any] = {
