@@ -11,10 +11,12 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
+from django.core.cache import cache
 from django.template.loader import get_template
 from django.urls import reverse
 
 from tests.tournament.test_score_cache import Night, _record_missing
+from tournament import page_cache
 from tournament.models import Event, Result
 from tournament.reports import recap_rows, standings_rows, traveller_rows
 from tournament.services import events as event_service
@@ -83,7 +85,11 @@ def test_standings_made_while_a_write_moved_the_version_are_shown_but_not_kept(c
     address = reverse("standings_fragment", args=[night.club.slug, night.event.pk])
     first = client.get(address)
     assert first.status_code == 200 and 'id="section-A"' in first.content.decode()
-    client.get(address)
+    # Made from the new version: not kept under the ETag of the version read before.
+    assert cache.get(page_cache.key("standings", first["ETag"], night.club.slug)) is None
+    second = client.get(address)
+    assert second["ETag"] != first["ETag"]
+    assert cache.get(page_cache.key("standings", second["ETag"], night.club.slug)) is not None
     client.get(address)
     assert len(calls) == 2  # the first, not kept; the second, at the new version, kept and read
 
