@@ -1,4 +1,4 @@
-"""The public standings of a 120-table night, cold and warm, as ratios to the login page (issue 11 §1).
+"""The public standings and the running view of a 120-table night, as ratios to the login page (issue 11 §1).
 
 A 120-table, 27-board Duplicate Auction pairs night (3,240 results) is built by
 ``tournament.synthetic`` (as ``manage.py make_synthetic_event --tables 120`` builds it) in a throwaway
@@ -13,7 +13,13 @@ client in this one process, each page is asked for ``--repeats`` times and its m
 - ``standings warm`` — as the same worker reads it again: the scores already in this process;
 - ``poll, nothing changed`` — the phones' refresh with the ETag of what they show: 304;
 - ``poll after a result`` — a result corrected through the service, then the refresh: the
-  section rescored once and the fragment rendered.
+  section rescored once and the fragment rendered;
+- ``running view …`` — the director's running grid (the page ``event_run``), read by the club's
+  director, cold, from the shared cache and warm as above, and its poll (``event_run_fragment``)
+  answered 304 while nothing changed.
+
+"From the shared cache" and "cold" drop both things a worker holds in its memory: the scores
+(``services.score_cache``) and the rendered bodies (``tournament.page_cache``).
 
 Wall time, as a person waits for the page; every figure is printed as a ratio to the login page
 measured in the same run, so a faster or slower machine changes the seconds, not the ratios.
@@ -79,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         from django.test import Client
         from django.urls import reverse
 
-        from tournament.models import Result
+        from tournament import page_cache
+        from tournament.models import Membership, Result
         from tournament.services import results, score_cache
         from tournament.synthetic import build_night
 
@@ -102,9 +109,13 @@ def main(argv: list[str] | None = None) -> int:
             response = client.get(address, headers=headers)
             assert response.status_code in (200, 304), (address, response.status_code)
 
+        def another_worker() -> None:
+            score_cache.forget_in_process()
+            page_cache.forget_in_process()
+
         def cold() -> None:
             cache.clear()
-            score_cache.forget_in_process()
+            another_worker()
 
         get(login)
         get(page)  # imports and templates loaded once, for every figure alike
@@ -112,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         figures["standings cold"] = median_seconds(lambda: get(page), args.repeats, before=cold)
         get(page)
         figures["standings from the shared cache"] = median_seconds(
-            lambda: get(page), args.repeats, before=score_cache.forget_in_process
+            lambda: get(page), args.repeats, before=another_worker
         )
         get(page)
         figures["standings warm"] = median_seconds(lambda: get(page), args.repeats)
@@ -137,11 +148,33 @@ def main(argv: list[str] | None = None) -> int:
             lambda: get(fragment, if_none_match=etag), args.repeats, before=change
         )
 
+        director = Client()
+        director.force_login(Membership.objects.filter(club=event.club).first().user)
+        running = reverse("event_run", args=[event.club.slug, event.pk])
+        grid = reverse("event_run_fragment", args=[event.club.slug, event.pk])
+
+        def read(address: str, **headers: str) -> None:
+            response = director.get(address, headers=headers)
+            assert response.status_code in (200, 304), (address, response.status_code)
+
+        read(running)
+        figures["running view cold"] = median_seconds(lambda: read(running), args.repeats, before=cold)
+        read(running)
+        figures["running view from the shared cache"] = median_seconds(
+            lambda: read(running), args.repeats, before=another_worker
+        )
+        read(running)
+        figures["running view warm"] = median_seconds(lambda: read(running), args.repeats)
+        grid_etag = director.get(grid)["ETag"]
+        figures["running poll, nothing changed (304)"] = median_seconds(
+            lambda: read(grid, if_none_match=grid_etag), args.repeats
+        )
+
         base = figures["login"]
-        print(f"\n{'page':<36}{'median s':>10}{'× login':>10}")
-        print("-" * 56)
+        print(f"\n{'page':<40}{'median s':>10}{'× login':>10}")
+        print("-" * 60)
         for name, seconds in figures.items():
-            print(f"{name:<36}{seconds:>10.4f}{seconds / base:>10.1f}")
+            print(f"{name:<40}{seconds:>10.4f}{seconds / base:>10.1f}")
     return 0
 
 

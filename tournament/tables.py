@@ -7,15 +7,20 @@ for the CSV export, so the screen and the file show one set of numbers.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 import django_tables2 as tables
+from django.db import models
+from django.template import Context
+from django.template.loader import get_template
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.formats import localize
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django_tables2.utils import signature
 
 from scoring.contests.pairs import signed_text
 from scoring.shared.numbers import mixed_text
@@ -31,24 +36,34 @@ NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 @dataclass(frozen=True)
 class Links:
-    """The public URLs a section's numbers link to: recaps, travellers, explanations."""
+    """The public URLs a section's numbers link to: recaps, travellers, explanations.
+
+    Each URL is reversed once and kept: a standings page links every pair four times."""
 
     club: str
     event: int
     section: str
+    made: dict[tuple[str, int], str] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, section: Section) -> Links:
         return cls(section.event.club.slug, section.event.pk, section.letter)
 
+    def _url(self, name: str, number: int) -> str:
+        url = self.made.get((name, number))
+        if url is None:
+            extra = [self.section] if name == "traveller" else []
+            url = self.made[name, number] = reverse(name, args=[self.club, self.event, *extra, number])
+        return url
+
     def recap(self, pair_pk: int | None) -> str:
-        return reverse("recap", args=[self.club, self.event, pair_pk]) if pair_pk else ""
+        return self._url("recap", pair_pk) if pair_pk else ""
 
     def traveller(self, board: int) -> str:
-        return reverse("traveller", args=[self.club, self.event, self.section, board])
+        return self._url("traveller", board)
 
     def explain(self, result_pk: int | None) -> str:
-        return reverse("explain", args=[self.club, self.event, result_pk]) if result_pk else ""
+        return self._url("explain", result_pk) if result_pk else ""
 
 
 def contract_cell(text: str) -> SafeString | str:
@@ -85,6 +100,49 @@ class Base(tables.Table):
         orderable = False
         template_name = "django_tables2/table.html"
 
+    def html(self) -> SafeString:
+        """The table as ``{% render_table %}`` draws it with django-tables2's template, in one pass.
+
+        That template asks for each cell through django-tables2's rows, which inspect the render
+        method's signature and work out the column's attributes again for every cell: most of the
+        time of a 240-pair standings page. Here each column's method, arguments and attributes are
+        found once and the rows joined as text: the same cells, the same markup. A table with what
+        this does not draw (a footer, paging, pinned rows, attributes computed per cell, a column
+        of another kind, model rows) is drawn by the template, as before."""
+        cells = [_Cells.of(self, bound) for bound in self.columns]
+        records = list(self.data)
+        plain = (
+            self.show_header
+            and not (self.has_footer() or self.row_attrs or hasattr(self, "page"))
+            and (records or not self.empty_text)
+            and self.get_top_pinned_data() is None
+            and self.get_bottom_pinned_data() is None
+            and not any(isinstance(record, models.Model) for record in records)
+        )
+        if not plain or any(c is None for c in cells):
+            return self._by_template()
+        heads = "".join(f"<th{c.th}>{c.header}</th>" for c in cells if c is not None)
+        rows = "".join(
+            f'<tr class="{"odd" if index % 2 else "even"}">'
+            + "".join(f"<td{c.td}>{c.cell(record)}</td>" for c in cells if c is not None)
+            + "</tr>"
+            for index, record in enumerate(records)
+        )
+        return mark_safe(
+            f'<div class="table-container"><table{_attrs(self.attrs)}>'
+            f"<thead{_attrs(self.attrs.get('thead', {}))}><tr>{heads}</tr></thead>"
+            f"<tbody{_attrs(self.attrs.get('tbody', {}))}>{rows}</tbody></table></div>"
+        )
+
+    def _by_template(self) -> SafeString:
+        # As the render_table tag does it, for a table html() does not draw itself.
+        self.context = Context()
+        try:
+            self.before_render(None)
+            return mark_safe(get_template(self.template_name).render({"table": self}))
+        finally:
+            del self.context
+
     def as_values(self, exclude_columns: Any = None) -> Iterator[list[Any]]:
         """The rows of the ``?_export=csv`` download: text a spreadsheet could run is quoted.
 
@@ -100,6 +158,77 @@ class Base(tables.Table):
         for index, row in enumerate(super().as_values(exclude_columns)):
             kinds = figures if index else [False] * len(row)
             yield [cell if figure else safe_text(str(cell)) for figure, cell in zip(kinds, row, strict=True)]
+
+
+def _attrs(attrs: Any) -> str:
+    """HTML attributes with a leading space, as django-tables2's ``AttributeDict.as_html`` writes them."""
+    written = tables.utils.AttributeDict(attrs).as_html()
+    return f" {written}" if written else ""
+
+
+def _computed(attrs: dict[str, Any]) -> bool:
+    return any(callable(value) or (isinstance(value, dict) and _computed(value)) for value in attrs.values())
+
+
+@dataclass(frozen=True)
+class _Cells:
+    """One column of a table being drawn: how a record's cell is made, found once for every row."""
+
+    header: str
+    th: str
+    td: str
+    name: str
+    render: Callable[..., Any]
+    arguments: dict[str, Any]
+    wanted: tuple[str, ...] | None  # the render method's arguments; None: it takes them all
+    default: Any
+    empty: tuple[Any, ...]
+
+    @classmethod
+    def of(cls, table: Base, bound: Any) -> _Cells | None:
+        column = bound.column
+        if type(column) is not tables.Column or column.link or column.localize is not None:
+            return None
+        if "__" in bound.accessor or "." in bound.accessor:
+            return None
+        if _computed(dict(table.attrs)) or _computed(dict(column.attrs)):
+            return None  # attributes worked out per cell, from its record
+        attrs = bound.attrs
+        arguments, everything = signature(bound.render)
+        if not everything and "bound_row" in arguments:
+            return None
+        return cls(
+            header=conditional_escape(bound.header),
+            th=_attrs(attrs["th"]),
+            td=_attrs(attrs["td"]),
+            name=str(bound.accessor),
+            render=bound.render,
+            arguments={"column": column, "bound_column": bound, "table": table},
+            wanted=None if everything else tuple(arguments),
+            default=bound.default,
+            empty=tuple(column.empty_values),
+        )
+
+    def cell(self, record: Any) -> str:
+        """The cell's HTML, as the template writes ``{{ cell }}``: escaped unless already safe."""
+        if isinstance(record, dict):
+            value = record.get(self.name)
+        else:
+            value = getattr(record, self.name, None)
+            if callable(value) and not getattr(value, "do_not_call_in_templates", False):
+                value = None if getattr(value, "alters_data", False) else value()
+        if value in self.empty:
+            content = self.default
+        else:
+            given = {"value": value, "record": record, **self.arguments}
+            if self.wanted is not None:
+                if any(name not in given for name in self.wanted):
+                    content = None
+                else:
+                    content = self.render(**{name: given[name] for name in self.wanted})
+            else:
+                content = self.render(**given)
+        return conditional_escape(content if isinstance(content, str) else localize(content))
 
 
 class StandingsTable(Base):

@@ -7,6 +7,7 @@ Mitchell night of Duplicate Auction.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,16 @@ from tournament.models import (
     Section,
     Team,
 )
+
+
+def grid_marks(response: Any) -> dict[tuple[int, int], list[str]]:
+    """Each seating's board marks as the grid shows them, by (table, round)."""
+    found = {}
+    for table, cells in re.findall(r"<tr><th>(\d+)</th>(.*?)</tr>", response.content.decode(), re.S):
+        for round_, cell in enumerate(re.split(r'<td class="cell', cells)[1:], start=1):
+            if 'id="seating-' in cell:
+                found[int(table), round_] = re.findall(r'<a class="badge (\w+)"', cell)
+    return found
 
 
 @dataclass

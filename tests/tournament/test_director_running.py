@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournament.director_cast import Cast, make_cast
+from tests.tournament.director_cast import Cast, grid_marks, make_cast
 from tests.tournament.factories import make_result
+from tournament import page_cache
 from tournament.models import Event, Result
 from tournament.services import results as result_services
 from tournament.services.events import set_status
@@ -29,15 +30,6 @@ def cast() -> Cast:
 
 def text(response: Any) -> str:
     return re.sub(r"\s+", " ", response.content.decode())
-
-
-def marks(response: Any) -> dict[tuple[int, int], list[str]]:
-    return {
-        (cell.seating.table.number, cell.seating.round): [mark.state for mark in cell.boards]
-        for _, row in response.context["sections"][0].rows
-        for cell in row
-        if cell
-    }
 
 
 # The running grid -------------------------------------------------------------------------------
@@ -59,10 +51,12 @@ def test_each_board_shows_whether_it_is_confirmed_awaiting_the_opponents_dispute
     result_services.set_status(result=disputed, status=Result.Status.DISPUTED, table=other.table)
 
     response = cast.clients["director"].get(reverse("event_run", args=cast.url_args()))
-    assert marks(response)[(1, 1)] == ["entered", "confirmed"]
-    assert marks(response)[(2, 1)] == ["confirmed", "disputed"]
-    assert marks(response)[(3, 1)] == ["missing", "missing"]
-    counts = response.context["sections"][0].counts
+    assert grid_marks(response)[(1, 1)] == ["entered", "confirmed"]
+    assert grid_marks(response)[(2, 1)] == ["confirmed", "disputed"]
+    assert grid_marks(response)[(3, 1)] == ["missing", "missing"]
+    counts = {
+        kind: int(n) for kind, n in re.findall(r'<span class="badge (\w+)">(\d+) ', response.content.decode())
+    }
     assert (counts["in"], counts["confirmed"], counts["entered"], counts["disputed"]) == (3, 2, 1, 1)
     page = text(response)
     assert f"Board {first}: in, awaiting the opponents" in page
@@ -103,8 +97,8 @@ def test_the_fragment_is_the_grid_as_it_is_now_with_the_events_state(cast: Cast)
     assert before.status_code == after.status_code == 200
     assert (before["X-Event-Status"], after["Cache-Control"]) == ("running", "no-store")
     assert "<html" not in text(after) and 'class="run-grid"' in text(after)
-    assert marks(before)[(1, 1)] == ["missing", "missing"]
-    assert marks(after)[(1, 1)] == ["entered", "missing"]
+    assert grid_marks(before)[(1, 1)] == ["missing", "missing"]
+    assert grid_marks(after)[(1, 1)] == ["entered", "missing"]
 
 
 @pytest.mark.parametrize(
@@ -115,6 +109,74 @@ def test_outsiders_never_get_the_fragment(cast: Cast, actor: str, status: int) -
     assert response.status_code == status
     if status == 302:
         assert response.url.startswith(reverse("login"))
+
+
+# The grid's poll: a conditional GET, as the public standings' ---------------------------------------
+
+
+def test_the_grid_poll_is_answered_not_modified_while_nothing_changes(
+    cast: Cast, django_assert_num_queries: Any
+) -> None:
+    url = reverse("event_run_fragment", args=cast.url_args())
+    first = cast.clients["director"].get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag
+    # 1. the session 2. the user 3. the event with its club 4. the user's role 5. the sections
+    # with their versions: no scoring, no rendering.
+    with django_assert_num_queries(5):
+        again = cast.clients["director"].get(url, headers={"if-none-match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert (again["ETag"], again["X-Event-Status"], again["Cache-Control"]) == (etag, "running", "no-store")
+
+
+def test_the_grid_poll_gets_the_new_grid_after_a_result(cast: Cast) -> None:
+    url = reverse("event_run_fragment", args=cast.url_args())
+    etag = cast.clients["scorer"].get(url)["ETag"]
+    seating = cast.seating(1, 1)
+    make_result(seating, seating.board_numbers[0], "3H N 9", table=seating.table)
+    response = cast.clients["scorer"].get(url, headers={"if-none-match": etag})
+    assert response.status_code == 200 and response["ETag"] != etag
+    assert grid_marks(response)[(1, 1)] == ["entered", "missing"]
+    assert cast.clients["scorer"].get(url, headers={"if-none-match": response["ETag"]}).status_code == 304
+
+
+def test_the_running_page_gives_the_poll_the_etag_of_the_grid_it_shows(cast: Cast) -> None:
+    page = cast.clients["director"].get(reverse("event_run", args=cast.url_args())).content.decode()
+    etag = cast.clients["director"].get(reverse("event_run_fragment", args=cast.url_args()))["ETag"]
+    assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in page
+
+
+@pytest.mark.parametrize(
+    ("actor", "status"), [("other_director", 404), ("table_device", 302), ("anonymous", 302)]
+)
+def test_an_outsider_holding_the_grids_etag_gets_no_304_and_no_grid(
+    cast: Cast, actor: str, status: int
+) -> None:
+    url = reverse("event_run_fragment", args=cast.url_args())
+    etag = cast.clients["director"].get(url)["ETag"]
+    response = cast.clients[actor].get(url, headers={"if-none-match": etag})
+    assert response.status_code == status
+    assert "ETag" not in response and "run-grid" not in response.content.decode()
+
+
+def test_a_kept_grid_carries_each_readers_own_csrf_token(cast: Cast) -> None:
+    seating = cast.seating(1, 1)
+    for number in seating.board_numbers:
+        make_result(seating, number, "3H N 9", user=cast.director)
+    url = reverse("event_run_fragment", args=cast.url_args())
+    cast.clients["scorer"].get(url)  # the grid rendered and kept for the scorer
+    director = Client(enforce_csrf_checks=True)
+    director.force_login(cast.director)
+    grid = director.get(url).content.decode()
+    form = re.search(
+        r'action="([^"]+)" class="inline"><input type="hidden" name="csrfmiddlewaretoken" value="([^"]+)"',
+        grid,
+    )
+    assert form is not None and form.group(1).endswith(f"/rounds/{seating.pk}/agree/")
+    assert page_cache.CSRF_PLACEHOLDER not in grid
+    response = director.post(form.group(1), {"csrfmiddlewaretoken": form.group(2)})
+    assert response.status_code == 302  # agreed: the token was the director's own, not the scorer's
+    assert cast.seating(1, 1).agreed_at is not None
 
 
 # The menu -----------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from tests.tournament.director_cast import Cast, make_cast, rule_irregular_after_the_overplay
+from tests.tournament.director_cast import Cast, grid_marks, make_cast, rule_irregular_after_the_overplay
 from tests.tournament.factories import make_result
 from tournament.models import AuditEntry, Event, Player, Result, Ruling, Seating, Team
 from tournament.services.results import Facts, record
@@ -245,13 +245,7 @@ def test_the_running_view_marks_each_board_in_missing_or_disputed_and_the_agreed
         make_result(other, number, "1NT S 7", user=cast.director)
     Seating.objects.filter(pk=other.pk).update(agreed_at="2025-03-07T20:00Z")
     response = cast.clients["director"].get(reverse("event_run", args=cast.url_args()))
-    cells = response.context["sections"][0].rows
-    marks = {
-        (cell.seating.table.number, cell.seating.round): [m.state for m in cell.boards]
-        for _, row in cells
-        for cell in row
-        if cell
-    }
+    marks = grid_marks(response)
     assert marks[(1, 1)] == ["entered", "disputed"]
     assert marks[(2, 1)] == ["entered", "entered"]
     assert marks[(3, 1)] == ["missing", "missing"]

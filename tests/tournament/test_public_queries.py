@@ -80,6 +80,19 @@ def pages(event: Event) -> dict[str, str]:
 # A page that finds no scores for the version scores the section (see the test of a cold read).
 PAIR_PAGES = ["event", "csv", "standings_fragment", "traveller", "recap", "explain"]
 
+# The event page and the standings fragment keep the standings they render under their ETag
+# (tournament.page_cache). Read the first time after a change, each makes six queries more than
+# the four above: after 2., the kept standings looked up (none yet), and after 4., the standings
+# kept in the database cache (a savepoint, the count of entries, the entry looked up, written,
+# the savepoint released). Every later read until a change makes three: 1. the event with its
+# club, 2. the section with its version, 3. the kept standings.
+KEPT = {"event", "standings_fragment"}
+KEEPING = 6
+
+
+def first_read(page: str, queries: int) -> int:
+    return queries + KEEPING if page in KEPT else queries
+
 
 @pytest.mark.parametrize("page", PAIR_PAGES)
 def test_a_pairs_page_makes_four_queries_for_three_tables_and_for_six(
@@ -91,11 +104,25 @@ def test_a_pairs_page_makes_four_queries_for_three_tables_and_for_six(
         == 2 * 2 * Result.objects.filter(section__event=small).count()
     )  # 6 tables x 6 rounds against 3 x 3: four times the results
     for address in (pages(small)[page], pages(large)[page]):
-        with django_assert_num_queries(4):
+        with django_assert_num_queries(first_read(page, 4)):
             assert client.get(address).status_code == 200
 
 
-# A cold read, the first after a change, scores the section in a fixed number of queries too:
+@pytest.mark.parametrize("page", sorted(KEPT))
+def test_a_page_read_again_makes_three_queries_for_three_tables_and_for_six(
+    client, django_assert_num_queries, page
+):
+    small, large = night(3), night(6)
+    for address in (pages(small)[page], pages(large)[page]):
+        client.get(address)
+        with django_assert_num_queries(3):
+            again = client.get(address)
+        assert again.status_code == 200
+        assert 'id="section-A"' in again.content.decode()
+
+
+# A cold read, the first after a change, scores the section in a fixed number of queries too
+# (and the event page and the fragment keep what they render: six more, as above):
 #   1-4. as above: the event, the section, its version, no scores in the cache for it
 #   5. the section's pairs with their players and teams (standings.load_section)
 #   6. the section's boards (standings.load_section)
@@ -110,7 +137,7 @@ def test_a_pairs_page_read_cold_makes_thirteen_queries_for_three_tables_and_for_
     small, large = night(3), night(6)
     for address in (pages(small)[page], pages(large)[page]):
         cache.clear()
-        with django_assert_num_queries(13):
+        with django_assert_num_queries(first_read(page, 13)):
             assert client.get(address).status_code == 200
 
 
@@ -120,7 +147,7 @@ def test_a_team_match_page_makes_four_queries_for_two_tables_and_for_four(
 ):
     small, large = night(2, form=Event.Form.TEAMS), night(4, form=Event.Form.TEAMS)
     for address in (pages(small)[page], pages(large)[page]):
-        with django_assert_num_queries(4):  # the same four as a pairs page
+        with django_assert_num_queries(first_read(page, 4)):  # the same as a pairs page
             assert client.get(address).status_code == 200
 
 
@@ -130,9 +157,9 @@ def test_a_club_member_adds_only_the_session_user_and_role_queries(client, djang
     large.club.memberships.create(user=director, role="director")
     client.force_login(director)
     for address in (pages(small)["event"], pages(large)["event"]):
-        # The four above, plus: 5. the session, 6. the user (authentication middleware),
-        # 7. the user's role in the club (access.role_in, to show the problems list).
-        with django_assert_num_queries(7):
+        # The first read's ten above, plus: the session, the user (authentication middleware),
+        # the user's role in the club (access.role_in, to show the problems list).
+        with django_assert_num_queries(first_read("event", 7)):
             assert client.get(address).status_code == 200
 
 
@@ -180,7 +207,7 @@ def test_a_contract_pairs_page_makes_four_queries_for_three_tables_and_for_six(
         pages(small)[page].replace("A-overall", "A-ns"),
         pages(large)[page].replace("A-overall", "A-ns"),
     ):
-        with django_assert_num_queries(4):  # the same four as an auction night's
+        with django_assert_num_queries(first_read(page, 4)):  # the same as an auction night's
             assert client.get(address).status_code == 200
 
 
@@ -191,5 +218,5 @@ def test_a_contract_team_match_page_makes_four_queries_for_eight_boards_and_for_
     small = contract_night(2, form=Event.Form.TEAMS, victory_points=Event.VictoryPoints.WBF)
     large = contract_night(4, form=Event.Form.TEAMS, victory_points=Event.VictoryPoints.WBF)
     for address in (pages(small)[page], pages(large)[page]):
-        with django_assert_num_queries(4):
+        with django_assert_num_queries(first_read(page, 4)):
             assert client.get(address).status_code == 200

@@ -111,6 +111,7 @@ def read_everything(client: Client, event: Event) -> dict[str, str]:
         "event": reverse("event", args=args),
         "fragment": reverse("standings_fragment", args=args),
         "running": reverse("event_run_fragment", args=args),
+        "running page": reverse("event_run", args=args),
         "csv": reverse("export_csv", args=args),
     }
     for board in section.boards.all():

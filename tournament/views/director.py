@@ -24,11 +24,13 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import path, reverse
-from django.utils.safestring import mark_safe
+from django.utils.cache import get_conditional_response, quote_etag
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
-from .. import params
+from .. import page_cache, params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.director import EventForm, PairsForm
 from ..models import (
@@ -148,13 +150,34 @@ def _save_names(form: PairsForm, event: Event, user: Any) -> bool:
     return True
 
 
-def _running(request: HttpRequest, club_slug: str, event_id: int) -> dict[str, Any]:
+def running_etag(event: Event, sections: list[Section]) -> str:
+    """What the running grid shows, in a word: the event's state and each section's version.
+
+    As for the public standings (``public.standings_etag``): every fact of the grid raises its
+    section's version, so the same word means the same grid and a poll is answered 304."""
+    versions = ".".join(f"{section.pk}-{section.version}" for section in sections)
+    return quote_etag(f"running-{event.pk}-{event.status}-{versions}")
+
+
+def _running(request: HttpRequest, club_slug: str, event_id: int) -> tuple[Event, list[Section], str]:
     event = event_for_role(request, club_slug, event_id, SCORING)
-    sections = [
-        screens.running_section(score_section(section), _grid_seatings(section))
-        for section in event.sections.all()
-    ]
-    return {"event": event, "sections": sections, "refresh_seconds": REFRESH_SECONDS}
+    sections = list(event.sections.all())
+    return event, sections, running_etag(event, sections)
+
+
+def _running_html(request: HttpRequest, event: Event, sections: list[Section], etag: str) -> SafeString:
+    """The running grid of every section as HTML, kept under its ETag (``page_cache``), with this
+    request's CSRF token in its forms."""
+
+    def render() -> tuple[str, bool]:
+        named = [section.version for section in sections]
+        runs = [screens.running_section(score_section(s), _grid_seatings(s)) for s in sections]
+        context = {"event": event, "sections": runs, "csrf_token": page_cache.CSRF_PLACEHOLDER}
+        html = render_to_string("tournament/director/_run_sections.html", context)
+        return html, [section.version for section in sections] == named  # scored at the named versions
+
+    kept = page_cache.body(page_cache.key("running", etag, event.club.slug), render)
+    return mark_safe(page_cache.with_csrf(kept, request))
 
 
 @login_required
@@ -162,18 +185,31 @@ def event_run(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespon
     """The running view: tables × rounds, each board in, confirmed, disputed or missing, and the problems.
 
     While play goes on the grid refreshes itself (refresh.js, from ``event_run_fragment``)."""
-    context = _running(request, club_slug, event_id)
-    context["may_direct"] = may_direct = role_in(request.user, context["event"].club) in DIRECTING
-    context["recaps"] = recap_mail.progress(context["event"]) if may_direct else None
+    event, sections, etag = _running(request, club_slug, event_id)
+    may_direct = role_in(request.user, event.club) in DIRECTING
+    context = {
+        "event": event,
+        "grid": _running_html(request, event, sections, etag),
+        "etag": etag,
+        "refresh_seconds": REFRESH_SECONDS,
+        "may_direct": may_direct,
+        "recaps": recap_mail.progress(event) if may_direct else None,
+    }
     return render(request, "tournament/director/event_run.html", context)
 
 
 @login_required
 def event_run_fragment(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
-    """The running grid alone, for refresh.js to swap in while the event is in play."""
-    context = _running(request, club_slug, event_id)
-    response = render(request, "tournament/director/_run_sections.html", context)
-    response["X-Event-Status"] = context["event"].status
+    """The running grid alone, for refresh.js to swap in while the event is in play.
+
+    As the public standings' poll: a poll that sends the ETag of the grid it shows is answered
+    304 Not Modified while nothing has changed; otherwise the grid kept for the ETag is sent."""
+    event, sections, etag = _running(request, club_slug, event_id)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = HttpResponse(_running_html(request, event, sections, etag))
+    response["ETag"] = etag
+    response["X-Event-Status"] = event.status
     response["Cache-Control"] = "no-store"
     return response
 

@@ -13,14 +13,16 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import path
 from django.utils.cache import get_conditional_response, quote_etag
+from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import Table
 from django_tables2.export import TableExport
 
 from scoring.shared.seats import Side
 
-from .. import reports
+from .. import page_cache, reports
 from ..access import role_in, viewable_event
 from ..forms.table import PinForm
 from ..models import Event, Pair, Section
@@ -94,19 +96,25 @@ def _section_standings(sheet: SectionScores) -> SectionStandings:
     return view
 
 
-def _standings(request: HttpRequest, event: Event) -> dict[str, Any]:
-    return _standings_of(event, list(event.sections.all()), role_in(request.user, event.club) is not None)
-
-
 def _standings_of(event: Event, sections: list[Section], is_member: bool) -> dict[str, Any]:
     return {
         "event": event,
         "sections": [_section_standings(score_section(section)) for section in sections],
         "is_member": is_member,
-        "running": event.status == Event.Status.RUNNING,
-        "refresh_seconds": REFRESH_SECONDS,
-        "etag": standings_etag(event, sections, is_member),
     }
+
+
+def _standings_html(event: Event, sections: list[Section], is_member: bool, etag: str) -> SafeString:
+    """The standings of every section as HTML, kept under their ETag (``page_cache``)."""
+
+    def render() -> tuple[str, bool]:
+        named = [section.version for section in sections]
+        html = render_to_string(
+            "tournament/public/_standings.html", _standings_of(event, sections, is_member)
+        )
+        return html, [section.version for section in sections] == named  # scored at the named versions
+
+    return mark_safe(page_cache.body(page_cache.key("standings", etag, event.club.slug), render))
 
 
 def standings_etag(event: Event, sections: list[Section], is_member: bool) -> str:
@@ -146,11 +154,20 @@ def _section(event: Event, **lookup: Any) -> Section:
 def event_page(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """The event: its facts and each section's standings, overall and per direction, or the match result."""
     event = viewable_event(request, club_slug, event_id)
-    context = _standings(request, event)
-    tables = {panel.key: panel.table for view in context["sections"] for panel in view.panels}
-    exported = _export(request, tables, f"event-{event.pk}-standings")
-    if exported is not None:
-        return exported
+    sections, is_member = list(event.sections.all()), role_in(request.user, event.club) is not None
+    if "_export" in request.GET:
+        views = _standings_of(event, sections, is_member)["sections"]
+        tables = {panel.key: panel.table for view in views for panel in view.panels}
+        return _export(request, tables, f"event-{event.pk}-standings") or HttpResponseBadRequest()
+    etag = standings_etag(event, sections, is_member)
+    context = {
+        "event": event,
+        "is_member": is_member,
+        "running": event.status == Event.Status.RUNNING,
+        "refresh_seconds": REFRESH_SECONDS,
+        "etag": etag,
+        "standings": _standings_html(event, sections, is_member, etag),
+    }
     return render(request, "tournament/public/event.html", context)
 
 
@@ -158,14 +175,14 @@ def standings_fragment(request: HttpRequest, club_slug: str, event_id: int) -> H
     """The standings alone, for refresh.js to swap in while the event is in play.
 
     A poll that sends the ETag of the standings it shows (``If-None-Match``) is answered
-    304 Not Modified, with no scoring and no rendering, while nothing has changed."""
+    304 Not Modified, with no scoring and no rendering, while nothing has changed; otherwise
+    the standings kept for the ETag are sent, made once per change (``page_cache``)."""
     event = viewable_event(request, club_slug, event_id)
     sections, is_member = list(event.sections.all()), role_in(request.user, event.club) is not None
     etag = standings_etag(event, sections, is_member)
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        context = _standings_of(event, sections, is_member)
-        response = render(request, "tournament/public/_standings.html", context)
+        response = HttpResponse(_standings_html(event, sections, is_member, etag))
     response["ETag"] = etag
     response["X-Event-Status"] = event.status
     # The browser keeps nothing: refresh.js sends the ETag it holds itself.

@@ -1,0 +1,152 @@
+"""The live pages are rendered once per change and kept under their ETag (``tournament.page_cache``).
+
+That no kept page is ever stale after a write through any service is shown with every other page
+in ``test_score_cache`` (the event page, the standings fragment and the running view are read
+there after each write); here: rendered once, kept apart for whoever reads it differently, never
+kept when the facts moved while it was made, and drawn as django-tables2 draws a table.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+from django.core.cache import cache
+from django.template.loader import get_template
+from django.urls import reverse
+
+from tests.tournament.test_score_cache import Night, _record_missing
+from tournament import page_cache
+from tournament.models import Event, Result
+from tournament.reports import recap_rows, standings_rows, traveller_rows
+from tournament.services import events as event_service
+from tournament.services import results, score_cache
+from tournament.services.standings import score_section
+from tournament.tables import Base, Links, RecapTable, StandingsTable, TravellerTable
+from tournament.views import contract_pages, public
+
+pytestmark = pytest.mark.django_db
+
+
+def _published() -> Night:
+    night = Night()
+    night.event = event_service.set_status(event=night.event, user=night.director, published=True)
+    return night
+
+
+def _count_renderings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = public._section_standings
+    monkeypatch.setattr(
+        public, "_section_standings", lambda sheet: calls.append(sheet.section.pk) or real(sheet)
+    )
+    return calls
+
+
+def test_the_standings_are_rendered_once_per_change_for_the_page_and_the_poll(client, monkeypatch):
+    night = _published()
+    calls = _count_renderings(monkeypatch)
+    args = [night.club.slug, night.event.pk]
+    for _ in range(2):
+        assert client.get(reverse("event", args=args)).status_code == 200
+        assert client.get(reverse("standings_fragment", args=args)).status_code == 200
+    assert calls == [night.section.pk]
+    _record_missing(night)
+    page = client.get(reverse("event", args=args))
+    fragment = client.get(reverse("standings_fragment", args=args))
+    assert calls == [night.section.pk, night.section.pk]
+    assert fragment.content.decode().strip() in page.content.decode()
+
+
+def test_a_visitor_never_gets_the_standings_kept_for_a_club_member(client):
+    night = _published()
+    results.set_status(
+        result=night.result(), status=Result.Status.DISPUTED, table=night.result().seating.table
+    )
+    address = reverse("event", args=[night.club.slug, night.event.pk])
+    client.force_login(night.director)
+    assert "Waiting for a ruling" in client.get(address).content.decode()  # kept for the club's people
+    client.logout()
+    page = client.get(address).content.decode()
+    assert 'id="section-A"' in page and "Waiting for a ruling" not in page
+
+
+def test_standings_made_while_a_write_moved_the_version_are_shown_but_not_kept(client, monkeypatch):
+    night = _published()
+    calls = _count_renderings(monkeypatch)
+    real = public.score_section
+
+    def scored_after_a_write(section):
+        if len(calls) == 0:
+            score_cache.changed(section)  # a result stored between reading the versions and scoring
+        return real(section)
+
+    monkeypatch.setattr(public, "score_section", scored_after_a_write)
+    address = reverse("standings_fragment", args=[night.club.slug, night.event.pk])
+    first = client.get(address)
+    assert first.status_code == 200 and 'id="section-A"' in first.content.decode()
+    # Made from the new version: not kept under the ETag of the version read before.
+    assert cache.get(page_cache.key("standings", first["ETag"], night.club.slug)) is None
+    second = client.get(address)
+    assert second["ETag"] != first["ETag"]
+    assert cache.get(page_cache.key("standings", second["ETag"], night.club.slug)) is not None
+    client.get(address)
+    assert len(calls) == 2  # the first, not kept; the second, at the new version, kept and read
+
+
+# The tables, drawn in one pass ------------------------------------------------------------
+
+
+class Markup(HTMLParser):
+    """Tags, attributes and text in order, whitespace between them ignored."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.items: list[tuple[str, ...]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.items.append(("<", tag, *sorted(f"{k}={v or ''}" for k, v in attrs)))
+
+    def handle_endtag(self, tag):
+        self.items.append((">", tag))
+
+    def handle_data(self, data):
+        if data.split():
+            self.items.append(("text", " ".join(data.split())))
+
+
+def _as_django_tables2_draws_it(table) -> list[tuple[str, ...]]:
+    table.context = {}
+    try:
+        return Markup(get_template(table.template_name).render({"table": table})).items
+    finally:
+        del table.context
+
+
+def test_every_table_of_an_auction_night_is_drawn_as_django_tables2_draws_it(monkeypatch):
+    night = Night()
+    sheet = score_section(night.section)
+    links = Links.of(sheet.section)
+    pair = night.pair()
+    drawn = [
+        StandingsTable(standings_rows(sheet, None), links),
+        TravellerTable(traveller_rows(sheet, 1), links),
+        RecapTable(recap_rows(sheet, pair.label), links),
+    ]
+    monkeypatch.setattr(Base, "_by_template", lambda self: pytest.fail("drawn by the template"))
+    for table in drawn:
+        assert len(table.rows) > 2
+        assert Markup(table.html()).items == _as_django_tables2_draws_it(table)
+
+
+def test_a_contract_nights_tables_are_drawn_as_django_tables2_draws_them(monkeypatch):
+    night = Night(game=Event.Game.CONTRACT)
+    sheet = score_section(night.section)
+    pair = next(p for p in sheet.pairs.values() if p.pk == night.pair().pk)
+    drawn = [table for _, _, table in contract_pages.standings_panels(sheet)]
+    drawn.append(contract_pages.recap_table(sheet, pair)[1])
+    monkeypatch.setattr(Base, "_by_template", lambda self: pytest.fail("drawn by the template"))
+    for table in drawn:
+        assert len(table.rows) > 2
+        assert Markup(table.html()).items == _as_django_tables2_draws_it(table)
