@@ -18,7 +18,7 @@ fractions; only the final figure is rounded, and ties are broken by the exact fr
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -265,6 +265,27 @@ def pair_contest(results: Iterable[TableResult]) -> PairContest:
     that average. Raises :class:`ContestError` when a pair plays one deal twice, or when an
     irregular table has no validly played table to take an average or extreme from.
     """
+    return contest_of(score_deals(results))
+
+
+@dataclass(frozen=True, slots=True)
+class DealFigures:
+    """One deal scored on its own (Law H compares a pair only on the hands it held): its traveller,
+    each pair's score on it, and each score's difference from the average as whole numbers
+    (numerator, tables). A contest is these, deal by deal, added up (:func:`contest_of`)."""
+
+    traveller: Traveller
+    scores: tuple[PairDealScore, ...]
+    differences: tuple[tuple[int, int], ...]
+
+
+def score_deals(results: Iterable[TableResult]) -> dict[str, DealFigures]:
+    """Every deal of ``results`` scored on its own (Law H; Law B (3)), keyed by deal.
+
+    A deal's figures depend on its own tables only, so when one table changes, its deal alone
+    is scored again and :func:`contest_of` adds the deals up as :func:`pair_contest` does.
+    Raises :class:`ContestError` as :func:`pair_contest` does.
+    """
     by_deal: dict[str, list[TableResult]] = {}
     seated: dict[tuple[str, str], TableResult] = {}
     for result in results:
@@ -280,15 +301,27 @@ def pair_contest(results: Iterable[TableResult]) -> PairContest:
                 )
             seated[(result.deal, pair)] = result
         by_deal.setdefault(result.deal, []).append(result)
+    deals: dict[str, DealFigures] = {}
+    for deal in sorted(by_deal, key=natural_key):
+        traveller, deal_scores, deal_differences = _score_deal(deal, by_deal[deal])
+        deals[deal] = DealFigures(traveller, tuple(deal_scores), tuple(deal_differences))
+    return deals
 
+
+def contest_of(deals: Mapping[str, DealFigures]) -> PairContest:
+    """The contest of Law H from its deals scored one by one (:func:`score_deals`).
+
+    A pair's contest score is the sum over its deals of its score less the deal's average;
+    the standings, recaps and travellers are the same whatever order the deals are given in.
+    """
     travellers: list[Traveller] = []
     scores: list[PairDealScore] = []
     differences: list[tuple[int, int]] = []  # each score's difference as (numerator, denominator)
-    for deal in sorted(by_deal, key=natural_key):
-        traveller, deal_scores, deal_differences = _score_deal(deal, by_deal[deal])
-        travellers.append(traveller)
-        scores.extend(deal_scores)
-        differences.extend(deal_differences)
+    for deal in sorted(deals, key=natural_key):
+        scored = deals[deal]
+        travellers.append(scored.traveller)
+        scores.extend(scored.scores)
+        differences.extend(scored.differences)
 
     figures = list(zip(scores, differences, strict=True))
     return PairContest(
