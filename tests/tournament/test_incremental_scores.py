@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.tournament.contract_night import bridge_facts
+from tests.tournament.test_races import on_postgresql, race
 from tests.tournament.test_score_cache import Night, _facts_of
 from tournament.models import Event, Result, Ruling, Seating, Section
 from tournament.services import changes, results, rulings, score_cache, standings
@@ -258,3 +259,45 @@ def test_a_worker_further_behind_than_the_records_reach_rescores_whole():
     held = Section.objects.get(pk=section.pk).version
     Section.objects.filter(pk=section.pk).update(version=held + 2)  # a change the records never heard of
     assert score_cache.changes_between(section.pk, held, held + 2) is None
+
+
+def _section() -> Section:
+    return Section.objects.select_related("event").get()
+
+
+@on_postgresql
+def test_two_results_corrected_at_once_are_both_in_the_scores():
+    """Two writes at once: the versions rise by two, and the next read shows both changes (never one)."""
+    night = Night()
+    rng = random.Random(6)
+    for _ in range(5):
+        standings.score_section(_section())  # the worker holds the scores before the writes
+        before = Section.objects.get(pk=night.section.pk).version
+        numbers = sorted(
+            set(Result.objects.filter(section=night.section).values_list("board__number", flat=True))
+        )
+        first, second = (
+            Result.objects.filter(section=night.section, board__number=number)
+            .select_related("section__event", "board", "seating__table", "ns", "ew")
+            .first()
+            for number in rng.sample(numbers, 2)
+        )
+        writes = [(result, _facts(night.event, rng)) for result in (first, second)]
+        outcomes = race(
+            *[
+                lambda result=result, facts=facts: results.correct(
+                    result=result, facts=facts, reason="Misread.", user=night.director
+                )
+                for result, facts in writes
+            ],
+            lambda: standings.score_section(_section()),  # a phone's poll in the middle of it
+        )
+        assert not any(isinstance(outcome, Exception) for outcome in outcomes), outcomes
+        assert Section.objects.get(pk=night.section.pk).version == before + 2
+        assert score_cache.changes_between(night.section.pk, before, before + 2) == {
+            first.board_id,
+            second.board_id,
+        }
+        incremental = standings.score_section(_section())
+        full = standings.rescore_section(_section())
+        assert _fingerprint(incremental) == _fingerprint(full)
