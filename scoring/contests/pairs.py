@@ -323,12 +323,14 @@ def contest_of(deals: Mapping[str, DealFigures]) -> PairContest:
         scores.extend(scored.scores)
         differences.extend(scored.differences)
 
-    figures = list(zip(scores, differences, strict=True))
+    standings, ns_standings, ew_standings = _ranked(zip(scores, differences, strict=True))
     return PairContest(
-        standings=_ranked(figures),
-        ns_standings=_ranked(figure for figure in figures if figure[0].direction is Side.NS),
-        ew_standings=_ranked(figure for figure in figures if figure[0].direction is Side.EW),
-        scores=tuple(sorted(scores, key=lambda score: (natural_key(score.pair), natural_key(score.deal)))),
+        standings=standings,
+        ns_standings=ns_standings,
+        ew_standings=ew_standings,
+        # The scores come deal by deal in deal order, and a pair plays a deal once: a stable sort
+        # by pair puts them in (pair, deal) order.
+        scores=tuple(sorted(scores, key=lambda score: natural_key(score.pair))),
         travellers=tuple(travellers),
     )
 
@@ -443,25 +445,50 @@ def _known(score: int | None) -> int:
     return score
 
 
-def _ranked(figures: Iterable[tuple[PairDealScore, tuple[int, int]]]) -> tuple[Standing, ...]:
+def _ranked(
+    figures: Iterable[tuple[PairDealScore, tuple[int, int]]],
+) -> tuple[tuple[Standing, ...], tuple[Standing, ...], tuple[Standing, ...]]:
+    """The standings overall, over the deals played N-S and over those played E-W (compass scoring).
+
+    Each pair's differences are added as whole numbers over a common denominator, in one pass
+    for each pair and direction; a pair's overall sum is its two directions' sums added.
+    """
+    sums: dict[tuple[str, Side], list[int]] = {}  # (pair, direction): [numerator, denominator, deals]
+    for score, (numerator, denominator) in figures:
+        key = (score.pair, score.direction)
+        total = sums.get(key)
+        if total is None:
+            sums[key] = [numerator, denominator, 1]
+        else:
+            _add(total, numerator, denominator, 1)
+    directions: dict[Side, dict[str, list[int]]] = {Side.NS: {}, Side.EW: {}}
+    overall: dict[str, list[int]] = {}
+    for (pair, side), total in sums.items():
+        directions[side][pair] = total
+        both = overall.get(pair)
+        if both is None:
+            overall[pair] = list(total)
+        else:
+            _add(both, *total)
+    return _rank(overall), _rank(directions[Side.NS]), _rank(directions[Side.EW])
+
+
+def _add(total: list[int], numerator: int, denominator: int, deals: int) -> None:
+    """Add numerator / denominator to the sum ``total`` = [numerator, denominator, deals], exactly."""
+    if total[1] != denominator:
+        common = lcm(total[1], denominator)
+        total[0] *= common // total[1]
+        numerator *= common // denominator
+        total[1] = common
+    total[0] += numerator
+    total[2] += deals
+
+
+def _rank(sums: dict[str, list[int]]) -> tuple[Standing, ...]:
     """Rank pairs by exact contest score; equal fractions share a rank, the next is skipped.
 
-    Each pair's differences are added as whole numbers over a common denominator, and the
-    total made a Fraction once.
+    Each total is made a Fraction once, from its whole-number sum.
     """
-    sums: dict[str, list[int]] = {}  # pair: [numerator, denominator, deals]
-    for score, (numerator, denominator) in figures:
-        total = sums.get(score.pair)
-        if total is None:
-            sums[score.pair] = [numerator, denominator, 1]
-            continue
-        if total[1] != denominator:
-            common = lcm(total[1], denominator)
-            total[0] *= common // total[1]
-            numerator *= common // denominator
-            total[1] = common
-        total[0] += numerator
-        total[2] += 1
     totals = {pair: Fraction(numerator, denominator) for pair, (numerator, denominator, _) in sums.items()}
     order = sorted(totals, key=lambda pair: (*sort_key(-totals[pair]), natural_key(pair)))
     standings: list[Standing] = []
