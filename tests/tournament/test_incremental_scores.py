@@ -22,8 +22,8 @@ import pytest
 from tests.tournament.contract_night import bridge_facts
 from tests.tournament.test_races import on_postgresql, race
 from tests.tournament.test_score_cache import Night, _facts_of
-from tournament.models import Event, Result, Ruling, Seating, Section
-from tournament.services import changes, results, rulings, score_cache, standings
+from tournament.models import Board, Event, Result, Ruling, Seating, Section
+from tournament.services import changes, hand_records, results, rulings, score_cache, standings
 from tournament.services.results import Facts, ResultRefused
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -136,7 +136,16 @@ def _agree(night: Night, rng: random.Random) -> None:
         results.agree_round(seating=rng.choice(seatings), user=night.director, on_authority=True)
 
 
+def _turn(night: Night, rng: random.Random) -> None:
+    if night.event.is_whist:  # the trump card the dealer turned up changes the board's own facts
+        board = rng.choice(list(Board.objects.filter(section=night.section).select_related("section__event")))
+        hand_records.set_turned_card(
+            board=board, card=rng.choice(["H2", "SK", "DA", "C7"]), user=night.director
+        )
+
+
 WRITES: tuple[Callable[[Night, random.Random], None], ...] = (
+    _turn,
     _correct,
     _correct,
     _status,

@@ -220,7 +220,7 @@ def _run_contest(sheet: SectionScores, deals: dict[str, DealFigures] | None = No
 def rescore_boards(previous: SectionScores, section: Section, board_ids: set[int]) -> SectionScores | None:
     """The section's scores after a change to some boards only, from its scores before the change.
 
-    The results of those boards are loaded and scored again; every other result keeps its score.
+    Those boards and their results are loaded and scored again; every other result keeps its score.
     A pairs night scores those deals again and adds every deal up (Law H compares a pair only with
     those who held the same hands, so a deal's figures depend on its own tables alone). A team
     match (Law G) and a contract bridge contest are run again over every scored result: they are
@@ -236,9 +236,15 @@ def rescore_boards(previous: SectionScores, section: Section, board_ids: set[int
     pairs_night = not event.is_contract and not event.is_teams
     if pairs_night and previous.deals is None:
         return None  # the contest stopped on an error: scored again whole, to say the same error
-    board_of = {board.pk: board for board in previous.boards.values()}
     pair_of = {pair.pk: pair for pair in previous.pairs.values()}
     with score_cache.collector_paused():
+        # The changed boards' own facts too (a whist board's trumps, a deal entered): read again.
+        fresh_boards = list(Board.objects.filter(section=section, pk__in=board_ids))
+        if len(fresh_boards) != len(board_ids) or any(b.number != number_of[b.pk] for b in fresh_boards):
+            return None
+        boards = dict(previous.boards)
+        boards.update((board.number, board) for board in fresh_boards)
+        board_of = {board.pk: board for board in boards.values()}
         results = list(
             Result.objects.filter(section=section, board_id__in=board_ids)
             .for_section_scores()
@@ -264,7 +270,7 @@ def rescore_boards(previous: SectionScores, section: Section, board_ids: set[int
         for scored in fresh:
             by_board[scored.result.board.number].append(scored)
         merged = [scored for number in sorted(by_board) for scored in by_board[number]]
-        sheet = SectionScores(event, section, previous.pairs, previous.boards, merged)
+        sheet = SectionScores(event, section, previous.pairs, boards, merged)
         deals = None
         if pairs_night:
             assert previous.deals is not None
