@@ -12,8 +12,13 @@ client in this one process, each page is asked for ``--repeats`` times and its m
   from the database cache (this process's copy dropped before each request);
 - ``standings warm`` — as the same worker reads it again: the scores already in this process;
 - ``poll, nothing changed`` — the phones' refresh with the ETag of what they show: 304;
-- ``poll after a result`` — a result corrected through the service, then the refresh: the
-  section rescored once and the fragment rendered;
+- ``poll after a result`` — a result corrected through the service (not timed), then the refresh:
+  the section's scores brought up to date and the fragment rendered;
+- ``result entered -> standings`` — the same, timed whole: the service's write and its commit, then
+  the phone's refresh showing it. The write names its board, so the worker that holds the scores
+  before it scores that board again (``services.standings.rescore_boards``), not the night;
+- ``result entered -> scores`` — the same write, then only the section's scores as a page gets them
+  (``score_section``), no page rendered: the scores' part of the row above.
 - ``running view …`` — the director's running grid (the page ``event_run``), read by the club's
   director, cold, from the shared cache and warm as above, and its poll (``event_run_fragment``)
   answered 304 while nothing changed.
@@ -86,8 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         from django.urls import reverse
 
         from tournament import page_cache
-        from tournament.models import Membership, Result
-        from tournament.services import results, score_cache
+        from tournament.models import Membership, Result, Section
+        from tournament.services import results, score_cache, standings
         from tournament.synthetic import build_night
 
         start = time.perf_counter()
@@ -147,6 +152,18 @@ def main(argv: list[str] | None = None) -> int:
         figures["poll after a result"] = median_seconds(
             lambda: get(fragment, if_none_match=etag), args.repeats, before=change
         )
+
+        def entered_then_read() -> None:
+            change()
+            get(fragment, if_none_match=etag)
+
+        figures["result entered -> standings"] = median_seconds(entered_then_read, args.repeats)
+
+        def entered_then_scored() -> None:
+            change()
+            standings.score_section(Section.objects.select_related("event").get(pk=result.section_id))
+
+        figures["result entered -> scores"] = median_seconds(entered_then_scored, args.repeats)
 
         director = Client()
         director.force_login(Membership.objects.filter(club=event.club).first().user)

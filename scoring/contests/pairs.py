@@ -18,7 +18,7 @@ fractions; only the final figure is rounded, and ties are broken by the exact fr
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -265,6 +265,27 @@ def pair_contest(results: Iterable[TableResult]) -> PairContest:
     that average. Raises :class:`ContestError` when a pair plays one deal twice, or when an
     irregular table has no validly played table to take an average or extreme from.
     """
+    return contest_of(score_deals(results))
+
+
+@dataclass(frozen=True, slots=True)
+class DealFigures:
+    """One deal scored on its own (Law H compares a pair only on the hands it held): its traveller,
+    each pair's score on it, and each score's difference from the average as whole numbers
+    (numerator, tables). A contest is these, deal by deal, added up (:func:`contest_of`)."""
+
+    traveller: Traveller
+    scores: tuple[PairDealScore, ...]
+    differences: tuple[tuple[int, int], ...]
+
+
+def score_deals(results: Iterable[TableResult]) -> dict[str, DealFigures]:
+    """Every deal of ``results`` scored on its own (Law H; Law B (3)), keyed by deal.
+
+    A deal's figures depend on its own tables only, so when one table changes, its deal alone
+    is scored again and :func:`contest_of` adds the deals up as :func:`pair_contest` does.
+    Raises :class:`ContestError` as :func:`pair_contest` does.
+    """
     by_deal: dict[str, list[TableResult]] = {}
     seated: dict[tuple[str, str], TableResult] = {}
     for result in results:
@@ -280,22 +301,36 @@ def pair_contest(results: Iterable[TableResult]) -> PairContest:
                 )
             seated[(result.deal, pair)] = result
         by_deal.setdefault(result.deal, []).append(result)
+    deals: dict[str, DealFigures] = {}
+    for deal in sorted(by_deal, key=natural_key):
+        traveller, deal_scores, deal_differences = _score_deal(deal, by_deal[deal])
+        deals[deal] = DealFigures(traveller, tuple(deal_scores), tuple(deal_differences))
+    return deals
 
+
+def contest_of(deals: Mapping[str, DealFigures]) -> PairContest:
+    """The contest of Law H from its deals scored one by one (:func:`score_deals`).
+
+    A pair's contest score is the sum over its deals of its score less the deal's average;
+    the standings, recaps and travellers are the same whatever order the deals are given in.
+    """
     travellers: list[Traveller] = []
     scores: list[PairDealScore] = []
     differences: list[tuple[int, int]] = []  # each score's difference as (numerator, denominator)
-    for deal in sorted(by_deal, key=natural_key):
-        traveller, deal_scores, deal_differences = _score_deal(deal, by_deal[deal])
-        travellers.append(traveller)
-        scores.extend(deal_scores)
-        differences.extend(deal_differences)
+    for deal in sorted(deals, key=natural_key):
+        scored = deals[deal]
+        travellers.append(scored.traveller)
+        scores.extend(scored.scores)
+        differences.extend(scored.differences)
 
-    figures = list(zip(scores, differences, strict=True))
+    standings, ns_standings, ew_standings = _ranked(zip(scores, differences, strict=True))
     return PairContest(
-        standings=_ranked(figures),
-        ns_standings=_ranked(figure for figure in figures if figure[0].direction is Side.NS),
-        ew_standings=_ranked(figure for figure in figures if figure[0].direction is Side.EW),
-        scores=tuple(sorted(scores, key=lambda score: (natural_key(score.pair), natural_key(score.deal)))),
+        standings=standings,
+        ns_standings=ns_standings,
+        ew_standings=ew_standings,
+        # The scores come deal by deal in deal order, and a pair plays a deal once: a stable sort
+        # by pair puts them in (pair, deal) order.
+        scores=tuple(sorted(scores, key=lambda score: natural_key(score.pair))),
         travellers=tuple(travellers),
     )
 
@@ -410,25 +445,50 @@ def _known(score: int | None) -> int:
     return score
 
 
-def _ranked(figures: Iterable[tuple[PairDealScore, tuple[int, int]]]) -> tuple[Standing, ...]:
+def _ranked(
+    figures: Iterable[tuple[PairDealScore, tuple[int, int]]],
+) -> tuple[tuple[Standing, ...], tuple[Standing, ...], tuple[Standing, ...]]:
+    """The standings overall, over the deals played N-S and over those played E-W (compass scoring).
+
+    Each pair's differences are added as whole numbers over a common denominator, in one pass
+    for each pair and direction; a pair's overall sum is its two directions' sums added.
+    """
+    sums: dict[tuple[str, Side], list[int]] = {}  # (pair, direction): [numerator, denominator, deals]
+    for score, (numerator, denominator) in figures:
+        key = (score.pair, score.direction)
+        total = sums.get(key)
+        if total is None:
+            sums[key] = [numerator, denominator, 1]
+        else:
+            _add(total, numerator, denominator, 1)
+    directions: dict[Side, dict[str, list[int]]] = {Side.NS: {}, Side.EW: {}}
+    overall: dict[str, list[int]] = {}
+    for (pair, side), total in sums.items():
+        directions[side][pair] = total
+        both = overall.get(pair)
+        if both is None:
+            overall[pair] = list(total)
+        else:
+            _add(both, *total)
+    return _rank(overall), _rank(directions[Side.NS]), _rank(directions[Side.EW])
+
+
+def _add(total: list[int], numerator: int, denominator: int, deals: int) -> None:
+    """Add numerator / denominator to the sum ``total`` = [numerator, denominator, deals], exactly."""
+    if total[1] != denominator:
+        common = lcm(total[1], denominator)
+        total[0] *= common // total[1]
+        numerator *= common // denominator
+        total[1] = common
+    total[0] += numerator
+    total[2] += deals
+
+
+def _rank(sums: dict[str, list[int]]) -> tuple[Standing, ...]:
     """Rank pairs by exact contest score; equal fractions share a rank, the next is skipped.
 
-    Each pair's differences are added as whole numbers over a common denominator, and the
-    total made a Fraction once.
+    Each total is made a Fraction once, from its whole-number sum.
     """
-    sums: dict[str, list[int]] = {}  # pair: [numerator, denominator, deals]
-    for score, (numerator, denominator) in figures:
-        total = sums.get(score.pair)
-        if total is None:
-            sums[score.pair] = [numerator, denominator, 1]
-            continue
-        if total[1] != denominator:
-            common = lcm(total[1], denominator)
-            total[0] *= common // total[1]
-            numerator *= common // denominator
-            total[1] = common
-        total[0] += numerator
-        total[2] += 1
     totals = {pair: Fraction(numerator, denominator) for pair, (numerator, denominator, _) in sums.items()}
     order = sorted(totals, key=lambda pair: (*sort_key(-totals[pair]), natural_key(pair)))
     standings: list[Standing] = []

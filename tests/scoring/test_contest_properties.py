@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.contests.pairs import Irregular, TableResult, pair_contest
+from scoring.contests.pairs import Irregular, TableResult, contest_of, pair_contest, score_deals
 from scoring.contests.teams import Team, TeamResult, team_match
 from scoring.shared.errors import ContestError
 from scoring.shared.seats import Side
@@ -225,3 +225,19 @@ def test_a_broken_match_is_refused_citing_law_g(
 
     with pytest.raises(ContestError, match=r"\(Law G\)"):
         team_match(first, second, broken)
+
+
+@SETTINGS
+@given(howell_contests(irregular=True), howell_contests(irregular=True))
+def test_a_contest_added_up_from_deals_rescored_one_by_one_is_the_whole_contest(
+    before: list[TableResult], after: list[TableResult]
+) -> None:
+    """Law H scores each deal on its own: the deals of ``after`` scored again over the deals of
+    ``before`` kept as they were, then added up, give exactly the contest scored from nothing."""
+    deals = {result.deal for result in after}
+    changed = [result for result in after if result.deal in deals]
+    kept = [result for result in before if result.deal not in deals]
+    whole = pair_contest(kept + changed)
+    figures = {deal: scored for deal, scored in score_deals(before).items() if deal not in deals}
+    figures.update(score_deals(changed))
+    assert contest_of(figures) == whole

@@ -332,7 +332,7 @@ def claim_trumps(board: Board, trumps: str, *, result: Result | None = None) -> 
     if trumps != fixed:
         _check_dealer_holds(board, trumps)
         Board.objects.filter(pk=board.pk).update(trumps=trumps)
-        score_cache.changed(board.section_id)
+        score_cache.changed(board.section_id, boards=[board.pk])
         board.trumps = trumps
     return trumps
 
@@ -359,7 +359,7 @@ def set_turned_card(*, board: Board, card: str, user: Any) -> Board:
         before = _facts(board)
         board.turned, board.trumps = str(turned), turned.suit
         board.save(update_fields=["turned", "trumps"])
-        score_cache.changed(board.section_id)
+        score_cache.changed(board.section_id, boards=[board.pk])
         AuditEntry.objects.create(
             event=event,
             action=AuditEntry.Action.EVENT,

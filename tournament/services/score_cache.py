@@ -17,6 +17,16 @@ Two layers:
 * a few sections held in this process, so that a worker answering the phones' polls does not
   even unpickle them again. Its entries are keyed by the same version read from the database.
 
+A change to some boards only — a result recorded, corrected, confirmed or deleted, a ruling made
+or undone, a round agreed — names them: ``changed(section, boards=[...])``. Once its transaction
+commits, the change is recorded in the shared cache under the version it made ("version v came
+from v - 1 by a change to these boards"). A worker holding the scores of an earlier version h
+then reads the records of h + 1 ... v and, if every one is there and names boards, scores only
+those boards again (``standings.rescore_boards``): the same scores as a whole rescoring, at the
+cost of a few boards. A record is written only after its commit, so it never describes a change
+that was rolled back; the versions only rise, so it is never reused. A record missing (not yet
+written, evicted, a change to the whole section) means a whole rescoring, never a wrong one.
+
 Inside a transaction the scores may be of facts that are then rolled back, which would leave an
 entry under a version that the next real change will use again. So there only a cache that
 rolls back with the transaction is written: the database cache of the same database; neither
@@ -33,11 +43,12 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache, caches
 from django.core.cache.backends.db import DatabaseCache
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import F
 
 from ..models import Event, Section
@@ -52,17 +63,66 @@ logger = logging.getLogger(__name__)
 FORMAT = 1
 TIMEOUT = 7 * 24 * 3600  # a week: a night's scores are read for days after it, then rarely
 KEPT_IN_PROCESS = 6  # sections a worker keeps unpickled: a club's nights of a week, a congress's sections
+STEPS = 32  # the most changes a worker catches up with board by board; further behind, it rescores whole
+# After a change to some boards the worker that scored them shares the whole section again only
+# every so many versions: pickling a 120-table night costs more than scoring one board again, and
+# the other workers catch up from their own copy and the change records.
+SHARE_EVERY = 16
+
+Update = Callable[["SectionScores", Section, set[int]], "SectionScores | None"]
 
 _kept: OrderedDict[int, tuple[int, SectionScores]] = OrderedDict()
 _kept_lock = threading.Lock()
+# The version of each section this process last found in, or gave to, the shared cache.
+_shared_at: dict[int, int] = {}
 
 
-def changed(section: Section | int) -> None:
+def changed(section: Section | int, boards: Iterable[int] | None = None) -> None:
     """Say that a fact of ``section`` changed: its cached scores are never read again.
+
+    ``boards``: the ids of the only boards whose facts changed (their results, the results'
+    rulings, the seatings that played them), so that the next read scores those boards again
+    rather than the whole section; None when anything else changed.
 
     Call it inside the transaction that writes the fact (every service does)."""
     pk = section if isinstance(section, int) else section.pk
     Section.objects.filter(pk=pk).update(version=F("version") + 1)
+    if boards is not None:
+        # The row is this transaction's until it ends (the update locked it): the version read is ours.
+        version = Section.objects.filter(pk=pk).values_list("version", flat=True).first()
+        if version is not None:
+            transaction.on_commit(partial(_record, pk, version, tuple(sorted(set(boards)))))
+
+
+def change_key(section_pk: int, version: int) -> str:
+    return f"change:{FORMAT}:{section_pk}:{version}"
+
+
+def _record(section_pk: int, version: int, boards: tuple[int, ...]) -> None:
+    try:
+        cache.set(change_key(section_pk, version), boards, TIMEOUT)
+    except Exception:
+        logger.warning("A change could not be recorded; the section is scored whole next.", exc_info=True)
+
+
+def changes_between(section_pk: int, held: int, version: int) -> set[int] | None:
+    """The boards changed from version ``held`` to ``version``, or None when any step is not recorded
+    as a change to some boards (a change to the whole section, a record not written or evicted)."""
+    if not held < version <= held + STEPS:
+        return None
+    names = [change_key(section_pk, step) for step in range(held + 1, version + 1)]
+    try:
+        records: dict[str, Any] = cache.get_many(names)
+    except Exception:
+        logger.warning("The change records could not be read; scoring the section whole.", exc_info=True)
+        return None
+    boards: set[int] = set()
+    for name in names:
+        record = records.get(name)
+        if not isinstance(record, tuple):
+            return None
+        boards.update(record)
+    return boards
 
 
 def sections_changed(sections: Iterable[Section | int]) -> None:
@@ -88,23 +148,42 @@ def key(section_pk: int, version: int) -> str:
     return f"scores:{FORMAT}:{section_pk}:{version}"
 
 
-def scores(section: Section, compute: Callable[[Section], SectionScores]) -> SectionScores:
-    """The section's scores for its current version: from this process, the shared cache, or ``compute``."""
+def scores(
+    section: Section, compute: Callable[[Section], SectionScores], update: Update | None = None
+) -> SectionScores:
+    """The section's scores for its current version: from this process, the shared cache, or ``compute``.
+
+    With ``update``, scores this process holds for an earlier version are brought up to date
+    board by board when the change records say which boards changed since (see above).
+    """
     version = version_of(section)
     section.version = version
     safe_here = not connection.in_atomic_block
+    held = None
     if safe_here:
         with _kept_lock:
             held = _kept.get(section.pk)
             if held is not None and held[0] == version:
                 _kept.move_to_end(section.pk)
                 return held[1]
+    if held is not None and update is not None:
+        boards = changes_between(section.pk, held[0], version)
+        if boards is not None:
+            with collector_paused():
+                sheet = update(held[1], section, boards)
+            if sheet is not None:
+                if version - _shared_at.get(section.pk, 0) >= SHARE_EVERY:
+                    _shared_set(key(section.pk, version), sheet)
+                    _shared_at[section.pk] = version
+                _keep(section.pk, version, sheet)
+                return sheet
     sheet = _shared_get(key(section.pk, version))
     if sheet is None:
         sheet = compute(section)
         if safe_here or _rolls_back_with_transaction():
             _shared_set(key(section.pk, version), sheet)
     if safe_here:
+        _shared_at[section.pk] = version
         _keep(section.pk, version, sheet)
     return sheet
 
@@ -113,6 +192,7 @@ def forget_in_process() -> None:
     """Drop the sections this process holds (a benchmark's cold run; a restore)."""
     with _kept_lock:
         _kept.clear()
+        _shared_at.clear()
 
 
 def _keep(pk: int, version: int, sheet: SectionScores) -> None:

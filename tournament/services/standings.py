@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from scoring.auction.deal import DealScore
-from scoring.contests.pairs import Irregular, PairContest, TableResult, pair_contest
+from scoring.contests.pairs import DealFigures, Irregular, PairContest, TableResult, contest_of, score_deals
 from scoring.contests.teams import Team as EngineTeam
 from scoring.contests.teams import TeamMatch, TeamResult, team_match, whist_team_match
 from scoring.contract.deal import ContractScore
@@ -85,6 +85,10 @@ class SectionScores:
     match: TeamMatch | None = None
     bridge: ContractContest | None = None
     problems: list[str] = field(default_factory=list)
+    # The pair contest deal by deal (Law H scores each deal on its own), kept so that a change to
+    # some boards scores those deals again and adds the rest up as they were (``rescore_boards``).
+    # None when the contest could not be run.
+    deals: dict[str, DealFigures] | None = field(default=None, repr=False, compare=False)
     _pair_index: dict[str, list[ScoredResult]] | None = field(default=None, repr=False)
 
     def by_board(self) -> dict[int, list[ScoredResult]]:
@@ -148,7 +152,7 @@ def score_section(section: Section) -> SectionScores:
     otherwise read from the cache every page, export and worker shares (``score_cache``). The
     sheet returned may be shared with other requests: read it, never change it.
     """
-    return score_cache.scores(section, rescore_section)
+    return score_cache.scores(section, rescore_section, rescore_boards)
 
 
 def rescore_section(section: Section) -> SectionScores:
@@ -162,34 +166,121 @@ def _score_section(section: Section) -> SectionScores:
     pairs, boards, results, rulings_of = load_section(section)
     if event.is_contract:
         return _score_contract_section(event, section, pairs, boards, results, rulings_of)
-    scored: list[ScoredResult] = []
-    for result in results:
-        rulings = rulings_of.get(result.pk, [])
-        irregular = next(
-            (IRREGULAR_KINDS[r.kind] for r in rulings if r.active and r.kind in IRREGULAR_KINDS), None
-        )
-        score, problem = None, ""
-        if result.not_played and irregular is None:
-            problem = "the deal was not played and no ruling under Law B stands; the director must rule."
-        elif not event.is_whist and irregular is None:
-            try:
-                score = score_of(result, event, rulings)
-            except ScoringError as error:
-                problem = str(error)
-        scored.append(ScoredResult(result, rulings, score, irregular, problem))
+    scored = [_scored_auction(result, rulings_of.get(result.pk, []), event) for result in results]
     sheet = SectionScores(event, section, pairs, boards, scored)
-    sheet.problems.extend(
-        f"Board {s.result.board.number}, table {s.result.seating.table.number}: {s.problem}"
-        for s in scored
-        if s.problem
+    _run_contest(sheet)
+    return sheet
+
+
+def _scored_auction(result: Result, rulings: list[Ruling], event: Event) -> ScoredResult:
+    """A Duplicate Auction or Whist result with what the engine made of it (Laws A-F, Law B (3))."""
+    irregular = next(
+        (IRREGULAR_KINDS[r.kind] for r in rulings if r.active and r.kind in IRREGULAR_KINDS), None
     )
+    score, problem = None, ""
+    if result.not_played and irregular is None:
+        problem = "the deal was not played and no ruling under Law B stands; the director must rule."
+    elif not event.is_whist and irregular is None:
+        try:
+            score = score_of(result, event, rulings)
+        except ScoringError as error:
+            problem = str(error)
+    return ScoredResult(result, rulings, score, irregular, problem)
+
+
+def _result_problems(sheet: SectionScores) -> list[str]:
+    return [
+        f"Board {s.result.board.number}, table {s.result.seating.table.number}: {s.problem}"
+        for s in sheet.results
+        if s.problem
+    ]
+
+
+def _run_contest(sheet: SectionScores, deals: dict[str, DealFigures] | None = None) -> None:
+    """Run the section's contest (Law G or H; Laws 12 and 78 for contract bridge) over its scored results.
+
+    ``deals``, for a pairs night, are the deals already scored (``rescore_boards``); otherwise every
+    deal is scored.
+    """
+    sheet.problems = _result_problems(sheet)
+    if sheet.event.is_contract:
+        sheet.bridge = contract_contest(sheet)
+        sheet.problems.extend(sheet.bridge.problems)
+        return
     try:
-        if event.is_teams:
+        if sheet.event.is_teams:
             sheet.match = _team_match(sheet)
         else:
-            sheet.contest = _pair_contest(sheet)
+            sheet.deals = score_deals(_pair_rows(sheet.event, sheet.results)) if deals is None else deals
+            sheet.contest = contest_of(sheet.deals) if sheet.deals else None
     except ScoringError as error:
         sheet.problems.append(str(error))
+
+
+def rescore_boards(previous: SectionScores, section: Section, board_ids: set[int]) -> SectionScores | None:
+    """The section's scores after a change to some boards only, from its scores before the change.
+
+    Those boards and their results are loaded and scored again; every other result keeps its score.
+    A pairs night scores those deals again and adds every deal up (Law H compares a pair only with
+    those who held the same hands, so a deal's figures depend on its own tables alone). A team
+    match (Law G) and a contract bridge contest are run again over every scored result: they are
+    cheap beside loading and scoring the results, and a contract night's figures are not made deal
+    by deal alone (the Neuberg factor and the sit-out scaling look at every board, spec §2.2, §5.8).
+    The result is the same (==) as :func:`rescore_section`'s; None when it cannot be made this way
+    (then the section is scored again whole).
+    """
+    event = section.event
+    number_of = {board.pk: board.number for board in previous.boards.values()}
+    if not board_ids <= number_of.keys():
+        return None
+    pairs_night = not event.is_contract and not event.is_teams
+    if pairs_night and previous.deals is None:
+        return None  # the contest stopped on an error: scored again whole, to say the same error
+    pair_of = {pair.pk: pair for pair in previous.pairs.values()}
+    with score_cache.collector_paused():
+        # The changed boards' own facts too (a whist board's trumps, a deal entered): read again.
+        fresh_boards = list(Board.objects.filter(section=section, pk__in=board_ids))
+        if len(fresh_boards) != len(board_ids) or any(b.number != number_of[b.pk] for b in fresh_boards):
+            return None
+        boards = dict(previous.boards)
+        boards.update((board.number, board) for board in fresh_boards)
+        board_of = {board.pk: board for board in boards.values()}
+        results = list(
+            Result.objects.filter(section=section, board_id__in=board_ids)
+            .for_section_scores()
+            .order_by("board__number", "seating__round", "seating__table__number")
+        )
+        if any(r.ns_id not in pair_of or r.ew_id not in pair_of for r in results):
+            return None  # a pair the kept scores do not know: not a change to some boards only
+        for result in results:
+            result.board = board_of[result.board_id]
+            result.ns = pair_of[result.ns_id]
+            result.ew = pair_of[result.ew_id]
+        rulings_of: dict[int, list[Ruling]] = defaultdict(list)
+        for ruling in Ruling.objects.for_section(section).filter(result__board_id__in=board_ids):
+            rulings_of[ruling.result_id].append(ruling)
+        if event.is_contract:
+            fresh = [scored_contract(result, rulings_of.get(result.pk, [])) for result in results]
+        else:
+            fresh = [_scored_auction(result, rulings_of.get(result.pk, []), event) for result in results]
+        numbers = {number_of[pk] for pk in board_ids}
+        by_board = previous.by_board()
+        for number in numbers:
+            by_board.pop(number, None)
+        for scored in fresh:
+            by_board[scored.result.board.number].append(scored)
+        merged = [scored for number in sorted(by_board) for scored in by_board[number]]
+        sheet = SectionScores(event, section, previous.pairs, boards, merged)
+        deals = None
+        if pairs_night:
+            assert previous.deals is not None
+            try:
+                changed_deals = score_deals(_pair_rows(event, fresh))
+            except ScoringError:
+                return None  # scored again whole, to say the error as a whole scoring says it
+            deals = {deal: f for deal, f in previous.deals.items() if int(deal) not in numbers}
+            deals.update(changed_deals)
+        _run_contest(sheet, deals)
     return sheet
 
 
@@ -204,13 +295,7 @@ def _score_contract_section(
     """Score every result by Law 77 (or the director's adjusted score, Law 12) and run the contest."""
     scored = [scored_contract(result, rulings_of.get(result.pk, [])) for result in results]
     sheet = SectionScores(event, section, pairs, boards, scored)
-    sheet.problems.extend(
-        f"Board {s.result.board.number}, table {s.result.seating.table.number}: {s.problem}"
-        for s in scored
-        if s.problem
-    )
-    sheet.bridge = contract_contest(sheet)
-    sheet.problems.extend(sheet.bridge.problems)
+    _run_contest(sheet)
     return sheet
 
 
@@ -252,25 +337,23 @@ def score_event(event: Event) -> list[SectionScores]:
     return [score_section(section) for section in event.sections.all()]
 
 
-def _pair_contest(sheet: SectionScores) -> PairContest | None:
+def _pair_rows(event: Event, results: list[ScoredResult]) -> list[TableResult]:
+    """The tables of a pair contest (Law H; Law B (3)), deal by deal as the results come."""
     rows: list[TableResult] = []
-    for scored in sheet.results:
+    for scored in results:
         r = scored.result
         deal = str(r.board.number)
         if scored.irregular is not None:
             rows.append(TableResult.irregular_hands(deal, r.ns.label, r.ew.label, scored.irregular))
         elif scored.problem:
             continue
-        elif sheet.event.is_whist:
+        elif event.is_whist:
             rows.append(TableResult.whist(deal, r.ns.label, r.ew.label, r.tricks))
         elif scored.net_ns is not None:
             rows.append(TableResult.auction(deal, r.ns.label, r.ew.label, scored.net_ns))
     # A deal a withdrawn pair's table did not play is averaged once another table has played it.
     played = {row.deal for row in rows if row.irregular is None}
-    rows = [row for row in rows if row.irregular is not Irregular.WITHDRAWN or row.deal in played]
-    if not rows:
-        return None
-    return pair_contest(rows)
+    return [row for row in rows if row.irregular is not Irregular.WITHDRAWN or row.deal in played]
 
 
 def _team_match(sheet: SectionScores) -> TeamMatch | None:
