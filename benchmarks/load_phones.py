@@ -43,7 +43,9 @@ PLAN: dict[str, Any] = {}
 SENT: list[dict[str, Any]] = []
 FINISHED: set[int] = set()
 TABLES_DONE: set[int] = set()
-UNEXPECTED: list[str] = []
+UNEXPECTED: list[str] = []  # requests answered with a status the page never gives there
+PROBLEMS: list[str] = []  # a page without what a phone needs (a form, the live standings)
+POLLS: dict[int, int] = {}  # the standings polls by status: 304 nothing changed, 200 new standings
 ALL_DONE = gevent.event.Event()
 _next_phone = iter(range(10**6))
 
@@ -152,13 +154,14 @@ class Phone(FastHttpUser):
         page = self.page.call("GET", PLAN["event_page"], "standings page")
         found = STANDINGS.search(page.text or "")
         if found is None:
-            UNEXPECTED.append("standings page: no live standings box (is the event running and published?)")
+            PROBLEMS.append("standings page: no live standings box (is the event running and published?)")
             return "", PLAN["standings_fragment"]
         return unescape(found.group(3)), unescape(found.group(1))
 
     def poll(self, fragment: str, etag: str) -> str:
         headers = {"Accept": "text/html", "If-None-Match": etag} if etag else {"Accept": "text/html"}
         answer = self.page.call("GET", fragment, "standings poll", (200, 304), headers=headers)
+        POLLS[answer.status_code] = POLLS.get(answer.status_code, 0) + 1
         if answer.status_code == 200:
             return answer.headers.get("ETag") or ""
         return etag
@@ -173,10 +176,13 @@ class Phone(FastHttpUser):
         link = f"{self.table['link']}round/{round_}/board/{board}/"
         if f'href="{link}"' not in home:
             return  # the other N-S phone entered it first: it shows as entered
-        form_page = self.page.call("GET", link, "board form").text or ""
+        opened = self.page.call("GET", link, "board form", (200, 302))
+        if opened.status_code == 302 and "/results/" in opened.headers.get("Location", ""):
+            return  # entered by the other N-S phone since the table page was read: the phone shows it
+        form_page = opened.text or ""
         fields = dict(HIDDEN.findall(form_page))
         if "request_key" not in fields:
-            UNEXPECTED.append(f"board form of table {self.table['number']} board {board}: no form")
+            PROBLEMS.append(f"board form of table {self.table['number']} board {board}: no form")
             return
         body = urlencode({**fields, **facts_for(self.table["number"], board)})
         action = unescape(FORM_ACTION.search(form_page).group(1))  # type: ignore[union-attr]
@@ -286,7 +292,7 @@ def main(plan_path: str, out_path: str) -> int:
     runner = env.create_local_runner()
     users = PLAN["phones"] + 2
     started = time.monotonic()
-    runner.start(users, spawn_rate=users)
+    runner.start(users, spawn_rate=min(users, 100))
     finished_in_time = ALL_DONE.wait(timeout=PLAN["time_limit"])
     elapsed = time.monotonic() - started
     runner.quit()
@@ -299,6 +305,9 @@ def main(plan_path: str, out_path: str) -> int:
         "sent": SENT,
         "unexpected": UNEXPECTED[:50],
         "unexpected_count": len(UNEXPECTED),
+        "problems": PROBLEMS[:50],
+        "problem_count": len(PROBLEMS),
+        "polls": POLLS,
         "other_errors": [f"{e.method} {e.name}: {e.error}" for e in env.stats.errors.values()][:20],
     }
     with open(out_path, "w", encoding="utf-8") as handle:
