@@ -12,7 +12,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 DEMO ?= 1
 
-.PHONY: run dev test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark benchmark-standings benchmark-engine benchmark-recaps demo-fixture clean
+.PHONY: run dev test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark benchmark-standings benchmark-engine benchmark-recaps benchmark-load demo-fixture clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -91,6 +91,12 @@ benchmark-engine: $(VENV)/.installed
 # The recap sheets of a synthetic 120-table night, without and with reportlab's C accelerator.
 benchmark-recaps: $(VENV)/.installed
 	DEBUG=1 $(PY) benchmarks/recaps.py
+
+# 120 phones, the director and the login page against the production server (gunicorn, DEBUG off) on a
+# private PostgreSQL (PGPORT 55471), for an unplayed 30- and 60-table night; then every result checked.
+benchmark-load: $(VENV)/.installed
+	bash .ci/system-deps.sh
+	$(PY) benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) build staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm

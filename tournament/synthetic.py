@@ -1,12 +1,15 @@
 """A fully played Duplicate Auction pairs night of any size, made through the director's services.
 
 For benchmarks (``benchmarks/exports.py``) and for people trying the product at size
-(``manage.py make_synthetic_event``). The night is a Mitchell-like movement with duplicated
-boards, as a large congress plays: N-S pairs stationary, E-W pairs moving up one table a
-round, the B boards split into R rounds of K boards (R × K = B). Board set s of round r at
-table t is (a·t + r) mod R, with a chosen so that no pair plays a board twice (see
-``synthetic_movement``). Every result is recorded, confirmed by the opponents at the table and
-its round agreed, through ``tournament.services.results``, as on a real night.
+(``manage.py make_synthetic_event``); ``build_unplayed_night`` stops before the first result, for
+the load test (``benchmarks/load.py``), whose phones enter every result through the table pages.
+
+The night is a Mitchell-like movement with duplicated boards, as a large congress plays: N-S
+pairs stationary, E-W pairs moving up one table a round, the B boards split into R rounds of K
+boards (R × K = B). Board set s of round r at table t is (a·t + r) mod R, with a chosen so that
+no pair plays a board twice (see ``synthetic_movement``). Every result is recorded, confirmed by
+the opponents at the table and its round agreed, through ``tournament.services.results``, as on
+a real night.
 """
 
 from __future__ import annotations
@@ -119,6 +122,79 @@ def synthetic_club(slug: str = "", name: str = "") -> tuple[Club, bool]:
     return Club.objects.create(name=name, slug=slug), True
 
 
+@dataclass(frozen=True)
+class LaidOut:
+    """A night before its first result, as ``_lay_out`` leaves it."""
+
+    event: Event
+    section: Section
+    director: Any
+    hands: dict[int, Any]
+    movement: movements.Movement
+
+
+def _lay_out(tables: int, seed: int, rng: random.Random, *, boards: int, club: Club | None) -> LaidOut:
+    """The night in play before its first result: the section laid out, the pairs named, the boards dealt.
+
+    Runs inside the caller's transaction, through the director's services.
+    """
+    movement = synthetic_movement(tables, boards)
+    if club is None:
+        club = Club.objects.create(name=f"Benchmark club {tables}", slug=f"benchmark-{tables}")
+    director, _ = get_user_model().objects.get_or_create(username=f"{DIRECTOR}-{club.slug}"[:150])
+    Membership.objects.get_or_create(club=club, user=director, defaults={"role": Membership.Role.DIRECTOR})
+    event = Event.objects.create(
+        club=club,
+        name=f"{tables}-table pairs, {movement.board_count} boards (seed {seed})",
+        date=datetime.date(2026, 11, 17),
+        status=Event.Status.RUNNING,
+    )
+    section = Section.objects.create(
+        event=event,
+        movement=Section.Movement.CUSTOM,
+        tables=movement.tables,
+        rounds=movement.rounds,
+        boards_per_round=movement.boards_per_round,
+    )
+    event_service.lay_out(section, movement)
+    for index, pair in enumerate(Pair.objects.filter(section=section).order_by("id")):
+        event_service.name_pair(
+            pair=pair,
+            first=f"Joueur {2 * index} Lefèvre",
+            second=f"Spieler {2 * index + 1} Müller",
+            user=director,
+        )
+    board_rows = list(Board.objects.filter(section=section))
+    hands = {board.number: deal_cards(rng) for board in board_rows}
+    for board in board_rows:
+        board.hands = hands[board.number].to_pbn()
+    Board.objects.bulk_update(board_rows, ["hands"])
+    score_cache.changed(section)
+    return LaidOut(event, section, director, hands, movement)
+
+
+def build_unplayed_night(
+    tables: int,
+    seed: int,
+    *,
+    boards: int = 27,
+    club: Club | None = None,
+    publish: bool = True,
+) -> Event:
+    """A night in play with no result yet: its tables' links open and wait for their first board.
+
+    The same night as ``build_night`` before its first result (the same movement, pairs and deals
+    for the same seed), for the load test (``benchmarks/load.py``), where the phones enter every
+    result through the table pages. With ``publish`` the standings are public while it runs.
+    """
+    rng = random.Random(seed)
+    with transaction.atomic():
+        night = _lay_out(tables, seed, rng, boards=boards, club=club)
+        if publish:
+            event_service.set_status(event=night.event, user=night.director, published=True)
+    return night.event
+
+
 def build_night(
     tables: int,
     seed: int,
@@ -135,41 +211,10 @@ def build_night(
     locked and, with ``publish``, published. ``progress(done, total)`` is called after each round.
     """
     rng = random.Random(seed)
-    movement = synthetic_movement(tables, boards)
     with transaction.atomic():
-        if club is None:
-            club = Club.objects.create(name=f"Benchmark club {tables}", slug=f"benchmark-{tables}")
-        director, _ = get_user_model().objects.get_or_create(username=f"{DIRECTOR}-{club.slug}"[:150])
-        Membership.objects.get_or_create(
-            club=club, user=director, defaults={"role": Membership.Role.DIRECTOR}
-        )
-        event = Event.objects.create(
-            club=club,
-            name=f"{tables}-table pairs, {movement.board_count} boards (seed {seed})",
-            date=datetime.date(2026, 11, 17),
-            status=Event.Status.RUNNING,
-        )
-        section = Section.objects.create(
-            event=event,
-            movement=Section.Movement.CUSTOM,
-            tables=movement.tables,
-            rounds=movement.rounds,
-            boards_per_round=movement.boards_per_round,
-        )
-        event_service.lay_out(section, movement)
-        for index, pair in enumerate(Pair.objects.filter(section=section).order_by("id")):
-            event_service.name_pair(
-                pair=pair,
-                first=f"Joueur {2 * index} Lefèvre",
-                second=f"Spieler {2 * index + 1} Müller",
-                user=director,
-            )
-        board_rows = list(Board.objects.filter(section=section))
-        hands = {board.number: deal_cards(rng) for board in board_rows}
-        for board in board_rows:
-            board.hands = hands[board.number].to_pbn()
-        Board.objects.bulk_update(board_rows, ["hands"])
-        score_cache.changed(section)
+        night = _lay_out(tables, seed, rng, boards=boards, club=club)
+        event, section, director, hands = night.event, night.section, night.director, night.hands
+        movement = night.movement
         count = 0
         seatings = Seating.objects.filter(section=section).select_related(
             "table", "ns", "ew", "section__event"

@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scoring.auction.core import Strain
@@ -145,3 +146,21 @@ def test_the_directors_whist_traveller_refuses_another_trump() -> None:
     assert list(Result.objects.values_list("trumps", flat=True)) == ["H"]
     client.post(target, {"seating": seatings[1].pk, "request_key": str(uuid.uuid4()), "entry": "5"})
     assert sorted(Result.objects.values_list("trumps", flat=True)) == ["H", "H"]
+
+
+def test_two_phones_entering_the_same_board_of_a_dealt_board_save_it_once_and_agree(client: Any) -> None:
+    # Found by the load test: two N-S phones save the same board at once. The board has its deal,
+    # so neither phone types honours; the second must hear "already recorded just so", not be
+    # offered a correction because the first's honours were counted from the cards.
+    event = running_event()
+    hands = dealt(event)
+    seating = seating_of(event)
+    number = seating.board_numbers[0]
+    typed = {f"honours_{seat}": "" for seat in "nesw"}
+    first, second = Client(), Client()
+    assert first.post(url("table_enter", seating), auction(seating, number, **typed)).status_code == 302
+    response = second.post(url("table_enter", seating), auction(seating, number, **typed), follow=True)
+    result = Result.objects.get()
+    assert result.honours == honours_held(hands[number], Strain.parse("H"))
+    assert response.redirect_chain[-1][0] == url("table_result", seating, result.pk)
+    assert f"Board {number} was already recorded just so; nothing new." in response.content.decode()

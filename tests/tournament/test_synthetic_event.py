@@ -1,4 +1,5 @@
-"""``manage.py make_synthetic_event``: a played, confirmed, agreed and locked night; bad sizes refused."""
+"""``manage.py make_synthetic_event``: a played, confirmed, agreed and locked night, or one in play with no
+result (``--unplayed``); bad sizes refused."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import io
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 
-from tournament.models import AuditEntry, Club, Event, Pair, Result, Seating
+from tournament.models import AuditEntry, Board, Club, Event, Pair, Result, Seating, Table
 from tournament.synthetic import shape, synthetic_movement
 
 pytestmark = pytest.mark.django_db
@@ -100,3 +102,39 @@ def test_every_size_makes_a_movement_that_passes_its_checks(tables, boards):
     assert plan.boards == boards and plan.rounds <= tables
     movement = synthetic_movement(tables, boards)
     assert movement.tables == tables and movement.board_count == boards
+
+
+def test_an_unplayed_night_is_in_play_with_no_result_and_its_tables_links_open(client):
+    lines = run("--tables", "4", "--boards", "6", "--unplayed", "--publish")
+    event = Event.objects.get()
+    assert lines[-2].startswith("Made 4-table pairs, 6 boards (seed 1913) at Synthetic Club:")
+    assert "(24 results to enter), in play, published." in lines[-2]
+    assert event.status == Event.Status.RUNNING and event.published
+    assert (
+        Pair.objects.filter(section__event=event).filter(player1__isnull=False, player2__isnull=False).count()
+        == 8
+    )
+    assert not Result.objects.filter(section__event=event).exists()
+    seatings = Seating.objects.filter(section__event=event)
+    assert seatings.count() == 2 * 4 and not seatings.exclude(agreed_at=None).exists()
+    assert not Board.objects.filter(section__event=event, hands="").exists()
+    assert client.get(lines[-1]).status_code == 200
+    for table in Table.objects.filter(section__event=event):
+        page = client.get(reverse("table_home", args=[table.secret]))
+        assert page.status_code == 200
+        first = Seating.objects.get(table=table, round=1)
+        assert page.context["shown"].missing == list(first.board_numbers)
+        board = client.get(reverse("table_board", args=[table.secret, 1, first.board_numbers[0]]))
+        assert board.status_code == 200 and 'id="entry"' in board.content.decode()
+
+
+def test_an_unplayed_night_has_the_played_nights_deals_for_the_same_seed():
+    run("--tables", "3", "--boards", "6", "--unplayed")
+    run("--tables", "3", "--boards", "6", "--club", "other")
+    unplayed, played = Event.objects.order_by("pk")
+    assert not unplayed.published
+    assert list(
+        Board.objects.filter(section__event=unplayed).order_by("number").values_list("hands")
+    ) == list(Board.objects.filter(section__event=played).order_by("number").values_list("hands"))
+    results_audited = [AuditEntry.Action.CREATE, AuditEntry.Action.CONFIRM, AuditEntry.Action.AGREE]
+    assert not AuditEntry.objects.filter(event=unplayed, action__in=results_audited).exists()

@@ -206,6 +206,18 @@ def _with_board_facts(board: Board, facts: Facts, result: Result | None = None) 
             return replace(facts, trumps=claim_trumps(board, facts.trumps, result=result))
         except TrumpConflict as error:
             raise ResultRefused(str(error), "trumps") from error
+    return with_card_honours(board, facts)
+
+
+def with_card_honours(board: Board, facts: Facts) -> Facts:
+    """The facts with the honours counted from the board's deal, as ``record`` stores them (table of
+    values); unchanged when the deal is unknown, for whist and contract bridge, or with no contract.
+
+    What a phone typed is compared with what was recorded through this: a phone does not type the
+    honours of a dealt board, the cards count them.
+    """
+    if facts.not_played or facts.bridge or facts.whist:
+        return facts
     held = honours_from_cards(board, facts.contract)
     return facts if held is None else replace(facts, honours=held)
 

@@ -306,7 +306,8 @@ def _entered_before(request: HttpRequest, night: TableNight, form: EntryForm, fi
     ``table_edit`` and back to the opponents for their confirmation."""
     result = table_result_of(night, first.pk)
     typed = Result(board=result.board)
-    form.facts().apply_to(typed)
+    # Compared as the service records it: the honours of a dealt board come from its cards.
+    results.with_card_honours(result.board, form.facts()).apply_to(typed)
     if all(getattr(typed, name) == getattr(result, name) for name in FACTS_TYPED):
         messages.info(request, f"Board {result.board.number} was already recorded just so; nothing new.")
         return redirect("table_result", night.table.secret, result.pk)
