@@ -27,8 +27,9 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection, transaction
+from django.db.models import F, Max
 
-from .models import Club, Event, Result
+from .models import Club, Event, Result, Section
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 FORMATS = ("sqlite", "json")
@@ -121,15 +122,27 @@ def format_of(path: Path) -> str:
 def restore(path: Path) -> str:
     """Replace the whole database with the backup in ``path``; its format."""
     fmt = format_of(path)
+    seen = _highest_version()
     if fmt == "sqlite":
         _restore_sqlite(path)
     else:
         _restore_json(path)
     # A backup from an older version of the program gets the tables of this one.
     call_command("migrate", interactive=False, verbosity=0)
-    # Scores cached before are of other facts under the same sections and versions: never read them.
+    # Scores and pages kept before are of other facts under the same sections and versions: the
+    # shared cache is emptied, and every section's version lifted above any this database held,
+    # so a worker still running with the old night in its memory never takes it for the restored one.
+    Section.objects.update(version=F("version") + seen + 1)
     cache.clear()
     return fmt
+
+
+def _highest_version() -> int:
+    """The highest section version the database holds now (0 before its first migrate)."""
+    try:
+        return Section.objects.aggregate(highest=Max("version"))["highest"] or 0
+    except DatabaseError:  # no tables yet: nothing any worker can have kept
+        return 0
 
 
 def _restore_sqlite(path: Path) -> None:

@@ -132,6 +132,26 @@ def test_a_json_backup_restores_the_night_on_this_database(tmp_path: Path) -> No
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_worker_holding_the_nights_scores_never_serves_them_for_the_restored_night(tmp_path: Path) -> None:
+    event = make_played_night()
+    section = event.sections.get()
+    backup = tmp_path / "night.json"
+    call_command("backup", "--format", "json", "--output", str(backup), stdout=io.StringIO())
+
+    Result.objects.filter(pk__in=list(Result.objects.values_list("pk", flat=True)[:3])).delete()
+    score_cache.changed(section)  # deleted behind the services' back
+    changed = standings()  # this worker now holds the changed night under the version after the backup's
+    held = Section.objects.get(pk=section.pk).version
+    call_command("restore", str(backup), "--force", stdout=io.StringIO())
+    score_cache.changed(section)  # the restored night goes on: one more fact, one more version
+
+    assert Section.objects.get(pk=section.pk).version > held
+    served = standings()  # by this worker, which still holds the changed night in its memory
+    score_cache.forget_in_process()
+    assert served == standings() != changed  # the restored night's scores, made from its facts
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_broken_json_backup_changes_nothing(tmp_path: Path) -> None:
     make_played_night()
     before = standings()
