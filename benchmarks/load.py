@@ -54,7 +54,8 @@ BOARDS = 6  # two rounds of three boards: every phone enters, confirms, agrees a
 BOARD_SECONDS = 420  # a board at a real table, seven minutes
 POLL_SECONDS = 15  # the standings' refresh (views.public.REFRESH_SECONDS)
 SCALE = 10
-GOAL = 20  # the 95th percentile of every page within 20 × the login page's
+GOAL = 20  # the 95th percentile of all the load's requests within 20 × the login page's
+ALL = "all requests (the load)"  # load_phones.ALL (not imported: locust patches what it imports)
 PASSWORD = secrets.token_urlsafe(16)
 
 
@@ -260,12 +261,15 @@ def report(
         f"{'median ×':>9}{'p95 ×':>7}{'× idle':>8}{'errors':>7}"
     )
     errors = out["problem_count"]
-    worst = 0.0
-    for name, page in sorted(pages.items(), key=lambda item: -item[1]["p95_ms"]):
+    load = pages.pop(ALL)
+    worst_name, worst = "", 0.0
+    for name, page in [*sorted(pages.items(), key=lambda item: -item[1]["p95_ms"]), (ALL, load)]:
         med = page["median_ms"] / max(login["median_ms"], 1)
         p95 = page["p95_ms"] / max(login["p95_ms"], 1)
-        worst = max(worst, p95)
-        errors += page["errors"]
+        if name != ALL:
+            errors += page["errors"]
+            if p95 > worst:
+                worst_name, worst = name, p95
         print(
             f"{name:<36}{page['requests']:>9}{page['per_second']:>7.1f}{page['median_ms']:>10.0f}"
             f"{page['p95_ms']:>8.0f}{med:>9.1f}{p95:>7.1f}{page['median_ms'] / idle:>8.0f}{page['errors']:>7}"
@@ -277,10 +281,11 @@ def report(
         f"login with the server idle: median {idle:.1f} ms. Standings polls: {polls.get(304, 0)} answered "
         f"304, {polls.get(200, 0)} new standings (200). Results sent: {len(sent)} posts, {distinct} boards."
     )
-    verdict = "met" if worst <= GOAL and not errors else "not met"
+    overall = load["p95_ms"] / max(login["p95_ms"], 1)
+    verdict = "met" if overall <= GOAL and not errors else "not met"
     print(
-        f"errors: {errors}; worst 95th percentile {worst:.1f}× the login page's "
-        f"(goal {GOAL}× and no error: {verdict})"
+        f"errors: {errors}; the load's 95th percentile {load['p95_ms']:.0f} ms, {overall:.1f}× the login "
+        f"page's (goal {GOAL}× and no error: {verdict}); the slowest page's, {worst_name}, {worst:.1f}×"
     )
     for line in out["unexpected"][:10] + out["other_errors"][:10] + out["problems"][:10]:
         print("  error:", line)

@@ -48,6 +48,7 @@ _CSRF_ATTRIBUTE = f'name="csrfmiddlewaretoken" value="{CSRF_PLACEHOLDER}"'
 
 _kept: OrderedDict[str, str] = OrderedDict()
 _kept_lock = threading.Lock()
+_flights = score_cache.Flights()  # the pages' own pool, taken before the scores' (see Flights)
 
 
 def key(kind: str, etag: str, club_slug: str) -> str:
@@ -58,13 +59,25 @@ def key(kind: str, etag: str, club_slug: str) -> str:
 
 def body(name: str, render: Callable[[], tuple[str, bool]]) -> str:
     """The body kept under ``name``, or ``render()``'s, kept when it says it is of the named versions."""
-    safe_here = not connection.in_atomic_block
-    if safe_here:
-        with _kept_lock:
-            held = _kept.get(name)
-            if held is not None:
-                _kept.move_to_end(name)
-                return held
+    if connection.in_atomic_block:
+        return _made(name, render, safe_here=False)
+    held = _held(name)
+    if held is not None:
+        return held
+    with _flights.lock(name):  # the polls that all missed at once wait for one rendering
+        held = _held(name)
+        return held if held is not None else _made(name, render, safe_here=True)
+
+
+def _held(name: str) -> str | None:
+    with _kept_lock:
+        held = _kept.get(name)
+        if held is not None:
+            _kept.move_to_end(name)
+        return held
+
+
+def _made(name: str, render: Callable[[], tuple[str, bool]], *, safe_here: bool) -> str:
     html = _shared_get(name)
     if html is None:
         html, current = render()

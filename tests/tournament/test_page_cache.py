@@ -150,3 +150,50 @@ def test_a_contract_nights_tables_are_drawn_as_django_tables2_draws_them(monkeyp
     for table in drawn:
         assert len(table.rows) > 2
         assert Markup(table.html()).items == _as_django_tables2_draws_it(table)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_rendering(monkeypatch):
+    """After a result every phone's poll misses at once: a worker's threads make the standings once."""
+    import threading
+    import time
+
+    from django.db import connections
+    from django.test import Client
+
+    from tournament.services import standings
+
+    night = _published()
+    renderings = _count_renderings(monkeypatch)
+    scorings: list[int] = []
+    real = standings.rescore_section
+
+    def slow_scoring(section):  # slow enough that every thread arrives while it runs
+        scorings.append(section.pk)
+        time.sleep(0.3)
+        return real(section)
+
+    monkeypatch.setattr(standings, "rescore_section", slow_scoring)
+    cache.clear()
+    score_cache.forget_in_process()
+    page_cache.forget_in_process()
+    fragment = reverse("standings_fragment", args=[night.club.slug, night.event.pk])
+    barrier = threading.Barrier(6)
+    bodies: list[bytes] = []
+
+    def poll() -> None:
+        try:
+            barrier.wait(timeout=10)
+            bodies.append(Client().get(fragment).content)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=poll) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    assert len(bodies) == 6 and len(set(bodies)) == 1
+    assert scorings == [night.section.pk]
+    assert renderings == [night.section.pk]

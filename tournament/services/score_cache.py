@@ -148,6 +148,27 @@ def key(section_pk: int, version: int) -> str:
     return f"scores:{FORMAT}:{section_pk}:{version}"
 
 
+class Flights:
+    """One thread of a worker makes a thing at a time; the others wait for it and take what it made.
+
+    After a result is entered the phones' polls of the standings all miss at once, and a worker's
+    four threads would otherwise score and render the same night four times over. A fixed set of
+    locks, chosen by the thing's name: two unrelated names may share one and wait for each other,
+    but the set never grows. A pool is never taken while another lock of the same pool is held,
+    and the pages' pool only ever before the scores' (a page's body is made from the scores), so
+    no two threads can wait for each other in a circle.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self._locks = tuple(threading.Lock() for _ in range(size))
+
+    def lock(self, name: str) -> threading.Lock:
+        return self._locks[zlib.crc32(name.encode()) % len(self._locks)]
+
+
+_flights = Flights()
+
+
 def scores(
     section: Section, compute: Callable[[Section], SectionScores], update: Update | None = None
 ) -> SectionScores:
@@ -158,14 +179,38 @@ def scores(
     """
     version = version_of(section)
     section.version = version
-    safe_here = not connection.in_atomic_block
-    held = None
-    if safe_here:
-        with _kept_lock:
-            held = _kept.get(section.pk)
-            if held is not None and held[0] == version:
-                _kept.move_to_end(section.pk)
-                return held[1]
+    if connection.in_atomic_block:
+        # Not in this process's memory, and no lock: this transaction may hold rows another
+        # thread's reader waits for.
+        return _made(section, version, compute, update, None, safe_here=False)
+    held = _held(section.pk, version)
+    if held is not None and held[0] == version:
+        return held[1]
+    with _flights.lock(key(section.pk, 0)):
+        held = _held(section.pk, version)  # made by the thread this one waited for
+        if held is not None and held[0] == version:
+            return held[1]
+        return _made(section, version, compute, update, held, safe_here=True)
+
+
+def _held(pk: int, version: int) -> tuple[int, SectionScores] | None:
+    with _kept_lock:
+        held = _kept.get(pk)
+        if held is not None and held[0] == version:
+            _kept.move_to_end(pk)
+        return held
+
+
+def _made(
+    section: Section,
+    version: int,
+    compute: Callable[[Section], SectionScores],
+    update: Update | None,
+    held: tuple[int, SectionScores] | None,
+    *,
+    safe_here: bool,
+) -> SectionScores:
+    """The scores of ``version``: brought up to date from ``held``, read from the shared cache, or made."""
     if held is not None and update is not None:
         boards = changes_between(section.pk, held[0], version)
         if boards is not None:
