@@ -270,6 +270,26 @@ def test_a_worker_further_behind_than_the_records_reach_rescores_whole():
     assert score_cache.changes_between(section.pk, held, held + 2) is None
 
 
+def test_the_record_of_a_change_is_written_with_the_change_itself():
+    """In the database cache the record commits with the version it names: a poll arriving just
+    after the commit never finds the new version without its record (and scores the night whole)."""
+    from django.core.cache import cache
+    from django.db import transaction
+
+    night = Night()
+    result = _a_result(night, random.Random(7))
+    with transaction.atomic():
+        results.set_status(result=result, status=Result.Status.DISPUTED, reason="Not so.")
+        version = Section.objects.get(pk=night.section.pk).version
+        assert cache.get(score_cache.change_key(night.section.pk, version)) == (result.board_id,)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        results.set_status(result=result, status=Result.Status.CONFIRMED)
+        rolled_back = Section.objects.get(pk=night.section.pk).version
+        raise RuntimeError("the change is rolled back")
+    assert rolled_back == version + 1
+    assert cache.get(score_cache.change_key(night.section.pk, rolled_back)) is None  # gone with it
+
+
 def _section() -> Section:
     return Section.objects.select_related("event").get()
 

@@ -90,8 +90,15 @@ def changed(section: Section | int, boards: Iterable[int] | None = None) -> None
     if boards is not None:
         # The row is this transaction's until it ends (the update locked it): the version read is ours.
         version = Section.objects.filter(pk=pk).values_list("version", flat=True).first()
-        if version is not None:
-            transaction.on_commit(partial(_record, pk, version, tuple(sorted(set(boards)))))
+        if version is None:
+            return
+        record = partial(_record, pk, version, tuple(sorted(set(boards))))
+        if connection.in_atomic_block and _rolls_back_with_transaction():
+            # The database cache commits (or rolls back) with the change itself: no reader ever
+            # sees the new version without its record, and scores the whole section for want of it.
+            record()
+        else:
+            transaction.on_commit(record)
 
 
 def change_key(section_pk: int, version: int) -> str:
