@@ -55,6 +55,7 @@ NOT_PAGES = {
     "deals_export",
     "board_turned",
     "session_export",
+    "pdf_job_retry",  # a POST (Try again); its page is the recap sheets' address, pdf_document
 }
 
 Pages = list[tuple[str, str]]  # (URL name, path)
