@@ -42,7 +42,6 @@ from ..reports.contract_sheets import (
     played_boards,
     standing_lists,
 )
-from ..reports.standings import waiting_rows
 from ..services.contract_facts import vulnerability_of
 from ..services.standings import SectionScores
 from .base import Export, filename_for
@@ -56,6 +55,7 @@ from .xlsx import (
     rank_cell,
     rulings_sheet,
     text,
+    waiting_lines,
 )
 
 HUNDREDTHS = "0.00"
@@ -122,12 +122,7 @@ def standings_sheet(book: Workbook, sheet: SectionScores) -> None:
     out.gap()
     for words in method_lines(event):
         out.line(words)
-    waiting = waiting_rows(sheet)
-    if waiting:
-        out.gap()
-        out.line("Waiting for the director", bold=True)
-        for words in waiting:
-            out.line(words)
+    waiting_lines(out, sheet)
     out.finish()
 
 

@@ -266,13 +266,18 @@ def standings_sheet(book: Workbook, sheet: SectionScores) -> None:
                 out.gap()
                 out.line(f"{side.label} pairs, over the deals they played {side.label}", bold=True)
                 out.table(STANDINGS, rows)
+    waiting_lines(out, sheet)
+    out.finish()
+
+
+def waiting_lines(out: Sheet, sheet: SectionScores) -> None:
+    """Below a standings sheet: what still waits for the director, if anything."""
     waiting = waiting_rows(sheet)
     if waiting:
         out.gap()
         out.line("Waiting for the director", bold=True)
         for words in waiting:
             out.line(words)
-    out.finish()
 
 
 def _match_totals(out: Sheet, sheet: SectionScores) -> None:
