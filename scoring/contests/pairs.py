@@ -22,16 +22,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from itertools import groupby
+from itertools import groupby, pairwise
 from math import lcm
 
 from ..auction.core import check_tricks
 from ..shared.errors import ContestError
 from ..shared.lookup import lookup, snake
-from ..shared.numbers import exact, mixed_text, round_half_away, sort_key
+from ..shared.numbers import exact, mixed_text, round_half_away_ratio, sort_key
 from ..shared.seats import Side
 
 TRICKS_IN_A_DEAL = 13
+
+# A pair's sum in one direction as whole numbers: (pair, direction) -> [numerator, denominator, deals].
+_Sums = dict[tuple[str, Side], list[int]]
 
 
 class Irregular(enum.Enum):
@@ -223,15 +226,20 @@ class PairContest:
     scores: tuple[PairDealScore, ...]
     travellers: tuple[Traveller, ...]
     # Indexes built once, so that a recap or traveller lookup costs the same whatever the field's size.
-    _by_pair: dict[str, tuple[PairDealScore, ...]] = field(init=False, repr=False, compare=False)
+    # ``_by_pair`` may be given by :func:`contest_after`, which has it already; otherwise it is built.
+    _by_pair: dict[str, tuple[PairDealScore, ...]] | None = field(default=None, repr=False, compare=False)
     _by_deal: dict[str, Traveller] = field(init=False, repr=False, compare=False)
     _standing: dict[str, Standing] = field(init=False, repr=False, compare=False)
+    # Each pair's sum in each direction as whole numbers, [numerator, denominator, deals], kept so
+    # that :func:`contest_after` adds up only the deals that changed; None: not kept.
+    _sums: _Sums | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        by_pair: dict[str, list[PairDealScore]] = {}
-        for score in self.scores:
-            by_pair.setdefault(score.pair, []).append(score)
-        object.__setattr__(self, "_by_pair", {pair: tuple(rows) for pair, rows in by_pair.items()})
+        if self._by_pair is None:
+            by_pair: dict[str, list[PairDealScore]] = {}
+            for score in self.scores:
+                by_pair.setdefault(score.pair, []).append(score)
+            object.__setattr__(self, "_by_pair", {pair: tuple(rows) for pair, rows in by_pair.items()})
         object.__setattr__(self, "_by_deal", {traveller.deal: traveller for traveller in self.travellers})
         object.__setattr__(self, "_standing", {standing.pair: standing for standing in self.standings})
 
@@ -247,6 +255,7 @@ class PairContest:
 
     def pair_scores(self, pair: str) -> tuple[PairDealScore, ...]:
         """The deals ``pair`` played, in deal order, for its recap."""
+        assert self._by_pair is not None  # built in __post_init__
         return self._by_pair.get(pair, ())
 
     def traveller(self, deal: str) -> Traveller:
@@ -323,7 +332,8 @@ def contest_of(deals: Mapping[str, DealFigures]) -> PairContest:
         scores.extend(scored.scores)
         differences.extend(scored.differences)
 
-    standings, ns_standings, ew_standings = _ranked(zip(scores, differences, strict=True))
+    sums = _sums_of(zip(scores, differences, strict=True))
+    standings, ns_standings, ew_standings = _ranked(sums)
     return PairContest(
         standings=standings,
         ns_standings=ns_standings,
@@ -332,7 +342,84 @@ def contest_of(deals: Mapping[str, DealFigures]) -> PairContest:
         # by pair puts them in (pair, deal) order.
         scores=tuple(sorted(scores, key=lambda score: natural_key(score.pair))),
         travellers=tuple(travellers),
+        _sums=sums,
     )
+
+
+def contest_after(
+    before: PairContest, deals: Mapping[str, DealFigures], replaced: Mapping[str, DealFigures | None]
+) -> PairContest:
+    """The contest of ``deals``, made from ``before`` by adding up again only the deals that changed.
+
+    ``replaced`` names each deal whose figures differ from those ``before`` was made from, with
+    its figures then (None: the deal was not in that contest); a deal named there and missing
+    from ``deals`` has left the contest. Law H compares a pair only with those who held the same
+    hands, so every other deal's part of each pair's sum stands: its old differences are taken
+    off and the new ones added, whole numbers as in :func:`contest_of`. The contest returned is
+    the same (==) as ``contest_of(deals)``; that one is made instead when ``before`` kept no sums,
+    or when two pair names sort alike ("1" and "01"), so that the scores' order is never in doubt.
+    """
+    by_pair_before = before._by_pair
+    if before._sums is None or by_pair_before is None or not _named_apart(by_pair_before, deals, replaced):
+        return contest_of(deals)
+    sums = {key: list(total) for key, total in before._sums.items()}
+    changed_pairs: set[str] = set()
+    for deal, old in replaced.items():
+        new = deals.get(deal)
+        for figures, sign in ((old, -1), (new, 1)):
+            if figures is None:
+                continue
+            for score, (numerator, denominator) in zip(figures.scores, figures.differences, strict=True):
+                changed_pairs.add(score.pair)
+                key = (score.pair, score.direction)
+                total = sums.get(key)
+                if total is None:
+                    sums[key] = [sign * numerator, denominator, sign]
+                else:
+                    _add(total, sign * numerator, denominator, sign)
+    for key in [key for key, total in sums.items() if total[2] == 0]:
+        del sums[key]  # the pair no longer plays a deal in that direction
+
+    by_pair = dict(by_pair_before)
+    new_scores: dict[str, list[PairDealScore]] = {}
+    for deal in replaced:
+        if deal in deals:
+            for score in deals[deal].scores:
+                new_scores.setdefault(score.pair, []).append(score)
+    for pair in changed_pairs:
+        held = by_pair.get(pair, ())
+        fresh = new_scores.get(pair, [])
+        if len(fresh) == 1 and len(replaced) == 1:
+            # The common change: one deal played again by the pair that played it.
+            deal = fresh[0].deal
+            at = next((index for index, score in enumerate(held) if score.deal == deal), None)
+            if at is not None:
+                by_pair[pair] = (*held[:at], fresh[0], *held[at + 1 :])
+                continue
+        kept = [score for score in held if score.deal not in replaced]
+        if fresh:
+            kept.extend(fresh)
+            kept.sort(key=lambda score: natural_key(score.deal))
+        if kept:
+            by_pair[pair] = tuple(kept)
+        else:
+            by_pair.pop(pair, None)
+    order = sorted(by_pair, key=natural_key)
+    standings, ns_standings, ew_standings = _ranked(sums)
+    return PairContest(
+        standings=standings,
+        ns_standings=ns_standings,
+        ew_standings=ew_standings,
+        scores=tuple(score for pair in order for score in by_pair[pair]),
+        travellers=tuple(deals[deal].traveller for deal in sorted(deals, key=natural_key)),
+        _by_pair={pair: by_pair[pair] for pair in order},
+        _sums=sums,
+    )
+
+
+def _named_apart(*named: Iterable[str]) -> bool:
+    """Whether no two pairs, and no two deals, have names that sort alike."""
+    return all(len({natural_key(name) for name in names}) == len(set(names)) for names in map(list, named))
 
 
 def _score_deal(
@@ -445,15 +532,9 @@ def _known(score: int | None) -> int:
     return score
 
 
-def _ranked(
-    figures: Iterable[tuple[PairDealScore, tuple[int, int]]],
-) -> tuple[tuple[Standing, ...], tuple[Standing, ...], tuple[Standing, ...]]:
-    """The standings overall, over the deals played N-S and over those played E-W (compass scoring).
-
-    Each pair's differences are added as whole numbers over a common denominator, in one pass
-    for each pair and direction; a pair's overall sum is its two directions' sums added.
-    """
-    sums: dict[tuple[str, Side], list[int]] = {}  # (pair, direction): [numerator, denominator, deals]
+def _sums_of(figures: Iterable[tuple[PairDealScore, tuple[int, int]]]) -> _Sums:
+    """Each pair's differences added up in each direction, as whole numbers over a common denominator."""
+    sums: _Sums = {}
     for score, (numerator, denominator) in figures:
         key = (score.pair, score.direction)
         total = sums.get(key)
@@ -461,6 +542,14 @@ def _ranked(
             sums[key] = [numerator, denominator, 1]
         else:
             _add(total, numerator, denominator, 1)
+    return sums
+
+
+def _ranked(sums: _Sums) -> tuple[tuple[Standing, ...], tuple[Standing, ...], tuple[Standing, ...]]:
+    """The standings overall, over the deals played N-S and over those played E-W (compass scoring).
+
+    A pair's overall sum is its two directions' sums added.
+    """
     directions: dict[Side, dict[str, list[int]]] = {Side.NS: {}, Side.EW: {}}
     overall: dict[str, list[int]] = {}
     for (pair, side), total in sums.items():
@@ -487,16 +576,32 @@ def _add(total: list[int], numerator: int, denominator: int, deals: int) -> None
 def _rank(sums: dict[str, list[int]]) -> tuple[Standing, ...]:
     """Rank pairs by exact contest score; equal fractions share a rank, the next is skipped.
 
-    Each total is made a Fraction once, from its whole-number sum.
+    Each total is made a Fraction once, from its whole-number sum, and rounded from those whole
+    numbers. The pairs are sorted by each total's float first (a correctly rounded quotient keeps
+    the exact order, or makes two totals equal); only when two different totals share a float
+    are they sorted again by the exact values.
     """
     totals = {pair: Fraction(numerator, denominator) for pair, (numerator, denominator, _) in sums.items()}
-    order = sorted(totals, key=lambda pair: (*sort_key(-totals[pair]), natural_key(pair)))
+    try:
+        floats = {pair: -numerator / denominator for pair, (numerator, denominator, _) in sums.items()}
+        order = sorted(totals, key=lambda pair: (floats[pair], natural_key(pair)))
+        exact_order = any(
+            floats[first] == floats[second] and totals[first] != totals[second]
+            for first, second in pairwise(order)
+        )
+    except OverflowError:  # a total beyond any float
+        exact_order = True
+    if exact_order:
+        order = sorted(totals, key=lambda pair: (*sort_key(-totals[pair]), natural_key(pair)))
     standings: list[Standing] = []
     rank = 0
+    previous: Fraction | None = None
     for position, pair in enumerate(order, start=1):
-        if not standings or totals[pair] != standings[-1].score:
-            rank = position
-        standings.append(Standing(pair, totals[pair], round_half_away(totals[pair]), rank, sums[pair][2]))
+        total = totals[pair]
+        if total != previous:
+            rank, previous = position, total
+        numerator, denominator, deals = sums[pair]
+        standings.append(Standing(pair, total, round_half_away_ratio(numerator, denominator), rank, deals))
     return tuple(standings)
 
 

@@ -35,11 +35,15 @@ def round_half_away(value: Fraction | int) -> int:
     the N-S and E-W mirror images of a score round alike.
     """
     value = Fraction(value)
-    magnitude = abs(value)
-    whole, rest = divmod(magnitude.numerator, magnitude.denominator)
-    if 2 * rest >= magnitude.denominator:
+    return round_half_away_ratio(value.numerator, value.denominator)
+
+
+def round_half_away_ratio(numerator: int, denominator: int) -> int:
+    """:func:`round_half_away` of ``numerator / denominator`` (``denominator`` > 0), in whole numbers."""
+    whole, rest = divmod(abs(numerator), denominator)
+    if 2 * rest >= denominator:
         whole += 1
-    return whole if value >= 0 else -whole
+    return whole if numerator >= 0 else -whole
 
 
 @lru_cache(maxsize=4096)

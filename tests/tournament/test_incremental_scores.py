@@ -281,7 +281,10 @@ def test_the_record_of_a_change_is_written_with_the_change_itself():
     with transaction.atomic():
         results.set_status(result=result, status=Result.Status.DISPUTED, reason="Not so.")
         version = Section.objects.get(pk=night.section.pk).version
-        assert cache.get(score_cache.change_key(night.section.pk, version)) == (result.board_id,)
+        assert cache.get(score_cache.change_key(night.section.pk, version)) == (
+            (result.board_id,),
+            (result.pk,),
+        )
     with pytest.raises(RuntimeError), transaction.atomic():
         results.set_status(result=result, status=Result.Status.CONFIRMED)
         rolled_back = Section.objects.get(pk=night.section.pk).version
@@ -323,10 +326,9 @@ def test_two_results_corrected_at_once_are_both_in_the_scores():
         )
         assert not any(isinstance(outcome, Exception) for outcome in outcomes), outcomes
         assert Section.objects.get(pk=night.section.pk).version == before + 2
-        assert score_cache.changes_between(night.section.pk, before, before + 2) == {
-            first.board_id,
-            second.board_id,
-        }
+        assert score_cache.changes_between(night.section.pk, before, before + 2) == score_cache.Changes(
+            frozenset({first.board_id, second.board_id}), frozenset({first.pk, second.pk})
+        )
         incremental = standings.score_section(_section())
         full = standings.rescore_section(_section())
         assert _fingerprint(incremental) == _fingerprint(full)

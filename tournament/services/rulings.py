@@ -171,7 +171,7 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
     ruling = Ruling.objects.create(
         result=result, kind=kind, law=law, reason=reason, created_by=user, **details
     )
-    score_cache.changed(result.section_id, boards=[result.board_id])
+    score_cache.changed(result.section_id, boards=[result.board_id], results=[result.pk])
     AuditEntry.objects.create(
         event=event,
         result=result,
@@ -232,7 +232,7 @@ def undo_ruling(*, ruling: Ruling, user: Any, reason: str) -> Ruling:
     ruling.undone_at = timezone.now()
     ruling.undone_by = user
     ruling.save(update_fields=["undone_at", "undone_by"])
-    score_cache.changed(result.section_id, boards=[result.board_id])
+    score_cache.changed(result.section_id, boards=[result.board_id], results=[result.pk])
     AuditEntry.objects.create(
         event=event,
         result=result,

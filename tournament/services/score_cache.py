@@ -18,13 +18,17 @@ Two layers:
   even unpickle them again. Its entries are keyed by the same version read from the database.
 
 A change to some boards only — a result recorded, corrected, confirmed or deleted, a ruling made
-or undone, a round agreed — names them: ``changed(section, boards=[...])``. Once its transaction
-commits, the change is recorded in the shared cache under the version it made ("version v came
-from v - 1 by a change to these boards"). A worker holding the scores of an earlier version h
-then reads the records of h + 1 ... v and, if every one is there and names boards, scores only
-those boards again (``standings.rescore_boards``): the same scores as a whole rescoring, at the
-cost of a few boards. A record is written only after its commit, so it never describes a change
-that was rolled back; the versions only rise, so it is never reused. A record missing (not yet
+or undone, a round agreed — names them: ``changed(section, boards=[...])``; and when the boards'
+own facts (deal, trumps) stand and only some of their results changed, those results too:
+``changed(section, boards=[...], results=[...])``. Once its transaction commits, the change is
+recorded in the shared cache under the version it made ("version v came from v - 1 by a change
+to these boards, these results"). A worker holding the scores of an earlier version h then reads
+the records of h + 1 ... v and, if every one is there and names boards, scores only those boards
+again (``standings.rescore_boards``), and of them loads only the results named, when every
+record names them: the same scores as a whole rescoring, at the cost of a few results. A record
+is written with its change in the database cache (it commits or rolls back with it), otherwise
+after the commit, so it never describes a change that was rolled back; the versions only rise,
+so it is never reused. A record missing (not yet
 written, evicted, a change to the whole section) means a whole rescoring, never a wrong one.
 
 Inside a transaction the scores may be of facts that are then rolled back, which would leave an
@@ -43,6 +47,7 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +65,7 @@ logger = logging.getLogger(__name__)
 
 # Raised whenever SectionScores or what it holds changes shape: a cache filled by an older
 # release is then never read, its entries simply expire.
-FORMAT = 1
+FORMAT = 2
 TIMEOUT = 7 * 24 * 3600  # a week: a night's scores are read for days after it, then rarely
 KEPT_IN_PROCESS = 6  # sections a worker keeps unpickled: a club's nights of a week, a congress's sections
 STEPS = 32  # the most changes a worker catches up with board by board; further behind, it rescores whole
@@ -69,7 +74,18 @@ STEPS = 32  # the most changes a worker catches up with board by board; further 
 # the other workers catch up from their own copy and the change records.
 SHARE_EVERY = 16
 
-Update = Callable[["SectionScores", Section, set[int]], "SectionScores | None"]
+
+@dataclass(frozen=True)
+class Changes:
+    """What changed between two versions of a section: some boards, and perhaps only some of their results.
+
+    ``results`` None: every result of those boards (or the boards' own facts) may have changed."""
+
+    boards: frozenset[int]
+    results: frozenset[int] | None = None
+
+
+Update = Callable[["SectionScores", Section, Changes], "SectionScores | None"]
 
 _kept: OrderedDict[int, tuple[int, SectionScores]] = OrderedDict()
 _kept_lock = threading.Lock()
@@ -77,12 +93,16 @@ _kept_lock = threading.Lock()
 _shared_at: dict[int, int] = {}
 
 
-def changed(section: Section | int, boards: Iterable[int] | None = None) -> None:
+def changed(
+    section: Section | int, boards: Iterable[int] | None = None, results: Iterable[int] | None = None
+) -> None:
     """Say that a fact of ``section`` changed: its cached scores are never read again.
 
     ``boards``: the ids of the only boards whose facts changed (their results, the results'
     rulings, the seatings that played them), so that the next read scores those boards again
-    rather than the whole section; None when anything else changed.
+    rather than the whole section; None when anything else changed. ``results``, with ``boards``:
+    the ids of the only results of those boards that changed (recorded, corrected, deleted,
+    confirmed, ruled on, their round agreed), the boards' own facts standing; None: any of them.
 
     Call it inside the transaction that writes the fact (every service does)."""
     pk = section if isinstance(section, int) else section.pk
@@ -92,7 +112,8 @@ def changed(section: Section | int, boards: Iterable[int] | None = None) -> None
         version = Section.objects.filter(pk=pk).values_list("version", flat=True).first()
         if version is None:
             return
-        record = partial(_record, pk, version, tuple(sorted(set(boards))))
+        named = None if results is None else tuple(sorted(set(results)))
+        record = partial(_record, pk, version, (tuple(sorted(set(boards))), named))
         if connection.in_atomic_block and _rolls_back_with_transaction():
             # The database cache commits (or rolls back) with the change itself: no reader ever
             # sees the new version without its record, and scores the whole section for want of it.
@@ -105,16 +126,17 @@ def change_key(section_pk: int, version: int) -> str:
     return f"change:{FORMAT}:{section_pk}:{version}"
 
 
-def _record(section_pk: int, version: int, boards: tuple[int, ...]) -> None:
+def _record(section_pk: int, version: int, change: tuple[tuple[int, ...], tuple[int, ...] | None]) -> None:
     try:
-        cache.set(change_key(section_pk, version), boards, TIMEOUT)
+        cache.set(change_key(section_pk, version), change, TIMEOUT)
     except Exception:
         logger.warning("A change could not be recorded; the section is scored whole next.", exc_info=True)
 
 
-def changes_between(section_pk: int, held: int, version: int) -> set[int] | None:
-    """The boards changed from version ``held`` to ``version``, or None when any step is not recorded
-    as a change to some boards (a change to the whole section, a record not written or evicted)."""
+def changes_between(section_pk: int, held: int, version: int) -> Changes | None:
+    """What changed from version ``held`` to ``version``, or None when any step is not recorded
+    as a change to some boards (a change to the whole section, a record not written or evicted).
+    Its results are named only when every step names them."""
     if not held < version <= held + STEPS:
         return None
     names = [change_key(section_pk, step) for step in range(held + 1, version + 1)]
@@ -124,12 +146,17 @@ def changes_between(section_pk: int, held: int, version: int) -> set[int] | None
         logger.warning("The change records could not be read; scoring the section whole.", exc_info=True)
         return None
     boards: set[int] = set()
+    changed_results: set[int] | None = set()
     for name in names:
         record = records.get(name)
-        if not isinstance(record, tuple):
+        if not (isinstance(record, tuple) and len(record) == 2 and isinstance(record[0], tuple)):
             return None
-        boards.update(record)
-    return boards
+        boards.update(record[0])
+        if record[1] is None or changed_results is None:
+            changed_results = None
+        else:
+            changed_results.update(record[1])
+    return Changes(frozenset(boards), None if changed_results is None else frozenset(changed_results))
 
 
 def sections_changed(sections: Iterable[Section | int]) -> None:
@@ -219,10 +246,10 @@ def _made(
 ) -> SectionScores:
     """The scores of ``version``: brought up to date from ``held``, read from the shared cache, or made."""
     if held is not None and update is not None:
-        boards = changes_between(section.pk, held[0], version)
-        if boards is not None:
+        changes = changes_between(section.pk, held[0], version)
+        if changes is not None:
             with collector_paused():
-                sheet = update(held[1], section, boards)
+                sheet = update(held[1], section, changes)
             if sheet is not None:
                 if version - _shared_at.get(section.pk, 0) >= SHARE_EVERY:
                     _shared_set(key(section.pk, version), sheet)

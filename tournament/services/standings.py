@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from scoring.auction.deal import DealScore
-from scoring.contests.pairs import DealFigures, Irregular, PairContest, TableResult, contest_of, score_deals
+from scoring.contests.pairs import (
+    DealFigures,
+    Irregular,
+    PairContest,
+    TableResult,
+    contest_after,
+    contest_of,
+    score_deals,
+)
 from scoring.contests.teams import Team as EngineTeam
 from scoring.contests.teams import TeamMatch, TeamResult, team_match, whist_team_match
 from scoring.contract.deal import ContractScore
@@ -90,12 +98,37 @@ class SectionScores:
     # None when the contest could not be run.
     deals: dict[str, DealFigures] | None = field(default=None, repr=False, compare=False)
     _pair_index: dict[str, list[ScoredResult]] | None = field(default=None, repr=False)
+    # Where each result stands in ``results`` and each board's run of them, built once when asked.
+    _places: tuple[dict[int, int], dict[int, range]] | None = field(default=None, repr=False, compare=False)
 
     def by_board(self) -> dict[int, list[ScoredResult]]:
         grouped: dict[int, list[ScoredResult]] = defaultdict(list)
         for scored in self.results:
             grouped[scored.result.board.number].append(scored)
         return grouped
+
+    def places(self) -> tuple[dict[int, int], dict[int, range]]:
+        """Each result's index in ``results`` by its id, and each board's run of indexes by the board's id.
+
+        The results come board by board (``load_section``), so a board's results are one run."""
+        if self._places is None:
+            at: dict[int, int] = {}
+            runs: dict[int, range] = {}
+            for index, scored in enumerate(self.results):
+                row = scored.result.__dict__  # the ids as loaded, without a descriptor per row
+                at[row["id"]] = index
+                run = runs.get(row["board_id"])
+                runs[row["board_id"]] = (
+                    range(index, index + 1) if run is None else range(run.start, index + 1)
+                )
+            self._places = (at, runs)
+        return self._places
+
+    def on_boards(self, board_ids: set[int]) -> list[ScoredResult]:
+        """The results of those boards, in the order of ``results``."""
+        runs = self.places()[1]
+        spans = sorted((runs[pk] for pk in board_ids if pk in runs), key=lambda run: run.start)
+        return [self.results[index] for run in spans for index in run]
 
     def for_pair(self, label: str) -> list[ScoredResult]:
         """The results a pair played, from an index built once for the whole section."""
@@ -196,11 +229,16 @@ def _result_problems(sheet: SectionScores) -> list[str]:
     ]
 
 
-def _run_contest(sheet: SectionScores, deals: dict[str, DealFigures] | None = None) -> None:
+def _run_contest(
+    sheet: SectionScores,
+    deals: dict[str, DealFigures] | None = None,
+    since: tuple[PairContest, dict[str, DealFigures | None]] | None = None,
+) -> None:
     """Run the section's contest (Law G or H; Laws 12 and 78 for contract bridge) over its scored results.
 
     ``deals``, for a pairs night, are the deals already scored (``rescore_boards``); otherwise every
-    deal is scored.
+    deal is scored. ``since``: the contest before a change and the figures then of the deals it
+    changed, so that only those are added up again (``contest_after``).
     """
     sheet.problems = _result_problems(sheet)
     if sheet.event.is_contract:
@@ -212,24 +250,34 @@ def _run_contest(sheet: SectionScores, deals: dict[str, DealFigures] | None = No
             sheet.match = _team_match(sheet)
         else:
             sheet.deals = score_deals(_pair_rows(sheet.event, sheet.results)) if deals is None else deals
-            sheet.contest = contest_of(sheet.deals) if sheet.deals else None
+            if not sheet.deals:
+                sheet.contest = None
+            elif since is not None:
+                sheet.contest = contest_after(since[0], sheet.deals, since[1])
+            else:
+                sheet.contest = contest_of(sheet.deals)
     except ScoringError as error:
         sheet.problems.append(str(error))
 
 
-def rescore_boards(previous: SectionScores, section: Section, board_ids: set[int]) -> SectionScores | None:
+def rescore_boards(
+    previous: SectionScores, section: Section, changes: score_cache.Changes
+) -> SectionScores | None:
     """The section's scores after a change to some boards only, from its scores before the change.
 
-    Those boards and their results are loaded and scored again; every other result keeps its score.
-    A pairs night scores those deals again and adds every deal up (Law H compares a pair only with
-    those who held the same hands, so a deal's figures depend on its own tables alone). A team
-    match (Law G) and a contract bridge contest are run again over every scored result: they are
-    cheap beside loading and scoring the results, and a contract night's figures are not made deal
-    by deal alone (the Neuberg factor and the sit-out scaling look at every board, spec §2.2, §5.8).
+    Those boards' results are loaded and scored again — only the results named, when the change
+    names them (the boards' own facts then stand) — and every other result keeps its score. A
+    pairs night scores those deals again and adds up only what they changed (Law H compares a
+    pair only with those who held the same hands, so a deal's figures depend on its own tables
+    alone: ``contest_after``). A team match (Law G) and a contract bridge contest are run again
+    over every scored result: they are cheap beside loading and scoring the results, and a
+    contract night's figures are not made deal by deal alone (the Neuberg factor and the
+    sit-out scaling look at every board, spec §2.2, §5.8).
     The result is the same (==) as :func:`rescore_section`'s; None when it cannot be made this way
     (then the section is scored again whole).
     """
     event = section.event
+    board_ids = set(changes.boards)
     number_of = {board.pk: board.number for board in previous.boards.values()}
     if not board_ids <= number_of.keys():
         return None
@@ -238,18 +286,18 @@ def rescore_boards(previous: SectionScores, section: Section, board_ids: set[int
         return None  # the contest stopped on an error: scored again whole, to say the same error
     pair_of = {pair.pk: pair for pair in previous.pairs.values()}
     with score_cache.collector_paused():
-        # The changed boards' own facts too (a whist board's trumps, a deal entered): read again.
-        fresh_boards = list(Board.objects.filter(section=section, pk__in=board_ids))
-        if len(fresh_boards) != len(board_ids) or any(b.number != number_of[b.pk] for b in fresh_boards):
-            return None
         boards = dict(previous.boards)
-        boards.update((board.number, board) for board in fresh_boards)
+        loaded = Result.objects.filter(section=section, board_id__in=board_ids)
+        if changes.results is None:
+            # The changed boards' own facts too (a whist board's trumps, a deal entered): read again.
+            fresh_boards = list(Board.objects.filter(section=section, pk__in=board_ids))
+            if len(fresh_boards) != len(board_ids) or any(b.number != number_of[b.pk] for b in fresh_boards):
+                return None
+            boards.update((board.number, board) for board in fresh_boards)
+        else:
+            loaded = loaded.filter(pk__in=changes.results)
         board_of = {board.pk: board for board in boards.values()}
-        results = list(
-            Result.objects.filter(section=section, board_id__in=board_ids)
-            .for_section_scores()
-            .order_by("board__number", "seating__round", "seating__table__number")
-        )
+        results = list(loaded.for_section_scores())
         if any(r.ns_id not in pair_of or r.ew_id not in pair_of for r in results):
             return None  # a pair the kept scores do not know: not a change to some boards only
         for result in results:
@@ -257,31 +305,71 @@ def rescore_boards(previous: SectionScores, section: Section, board_ids: set[int
             result.ns = pair_of[result.ns_id]
             result.ew = pair_of[result.ew_id]
         rulings_of: dict[int, list[Ruling]] = defaultdict(list)
-        for ruling in Ruling.objects.for_section(section).filter(result__board_id__in=board_ids):
+        rulings = Ruling.objects.for_section(section).filter(result__board_id__in=board_ids)
+        if changes.results is not None:
+            rulings = rulings.filter(result_id__in=changes.results)
+        for ruling in rulings:
             rulings_of[ruling.result_id].append(ruling)
         if event.is_contract:
-            fresh = [scored_contract(result, rulings_of.get(result.pk, [])) for result in results]
+            fresh = {r.pk: scored_contract(r, rulings_of.get(r.pk, [])) for r in results}
         else:
-            fresh = [_scored_auction(result, rulings_of.get(result.pk, []), event) for result in results]
+            fresh = {r.pk: _scored_auction(r, rulings_of.get(r.pk, []), event) for r in results}
+        sheet = _merged(previous, SectionScores(event, section, previous.pairs, boards, []), fresh, changes)
+        if not pairs_night:
+            _run_contest(sheet)
+            return sheet
+        assert previous.deals is not None
         numbers = {number_of[pk] for pk in board_ids}
-        by_board = previous.by_board()
-        for number in numbers:
-            by_board.pop(number, None)
-        for scored in fresh:
-            by_board[scored.result.board.number].append(scored)
-        merged = [scored for number in sorted(by_board) for scored in by_board[number]]
-        sheet = SectionScores(event, section, previous.pairs, boards, merged)
-        deals = None
-        if pairs_night:
-            assert previous.deals is not None
-            try:
-                changed_deals = score_deals(_pair_rows(event, fresh))
-            except ScoringError:
-                return None  # scored again whole, to say the error as a whole scoring says it
-            deals = {deal: f for deal, f in previous.deals.items() if int(deal) not in numbers}
-            deals.update(changed_deals)
-        _run_contest(sheet, deals)
+        on_boards = sheet.on_boards(board_ids)
+        try:
+            changed_deals = score_deals(_pair_rows(event, on_boards))
+        except ScoringError:
+            return None  # scored again whole, to say the error as a whole scoring says it
+        deals = {deal: f for deal, f in previous.deals.items() if int(deal) not in numbers}
+        deals.update(changed_deals)
+        replaced = {str(number): previous.deals.get(str(number)) for number in numbers}
+        _run_contest(sheet, deals, None if previous.contest is None else (previous.contest, replaced))
     return sheet
+
+
+def _merged(
+    previous: SectionScores,
+    sheet: SectionScores,
+    fresh: dict[int, ScoredResult],
+    changes: score_cache.Changes,
+) -> SectionScores:
+    """``sheet`` given the section's scored results: ``previous``'s, with the changed boards' ones taken
+    from ``fresh``, in the order :func:`load_section` gives them (board, round, table).
+
+    When the change named its results, a named one not in ``fresh`` was deleted; when it did not,
+    ``fresh`` holds every result of the changed boards.
+    """
+    named = changes.results
+    if named is not None:
+        at, runs = previous.places()
+        if fresh.keys() == named and all(pk in at for pk in named):
+            # Every named result was there and still is: each takes its place, and the places stand.
+            merged = list(previous.results)
+            for pk, scored in fresh.items():
+                merged[at[pk]] = scored
+            sheet.results, sheet._places = merged, (at, runs)
+            return sheet
+    unchanged = [
+        scored
+        for scored in previous.on_boards(set(changes.boards))
+        if named is not None and scored.result.pk not in named
+    ]
+    merged = [scored for scored in previous.results if scored.result.board_id not in changes.boards]
+    merged.extend(unchanged)
+    merged.extend(fresh.values())
+    merged.sort(key=_place)
+    sheet.results = merged
+    return sheet
+
+
+def _place(scored: ScoredResult) -> tuple[int, int, int]:
+    seating = scored.result.seating
+    return (scored.result.board.number, seating.round, seating.table.number)
 
 
 def _score_contract_section(
