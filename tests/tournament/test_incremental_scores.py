@@ -332,3 +332,25 @@ def test_two_results_corrected_at_once_are_both_in_the_scores():
         incremental = standings.score_section(_section())
         full = standings.rescore_section(_section())
         assert _fingerprint(incremental) == _fingerprint(full)
+
+
+def test_a_worker_sharing_its_scores_again_drops_the_ones_it_shared_before(monkeypatch):
+    """Only the current version is ever read: a night of thousands of changes keeps one sheet in the
+    shared cache, not one every few changes."""
+    from django.core.cache import cache
+
+    monkeypatch.setattr(score_cache, "SHARE_EVERY", 2)
+    night = Night()
+    standings.score_section(_section())
+    first = Section.objects.get(pk=night.section.pk).version
+    assert cache.get(score_cache.key(night.section.pk, first)) is not None
+    rng = random.Random(9)
+    _correct(night, rng)
+    standings.score_section(_section())  # one change: brought up to date, not shared yet
+    _correct(night, rng)
+    standings.score_section(_section())  # two: shared again
+    now = Section.objects.get(pk=night.section.pk).version
+    assert now == first + 2
+    assert cache.get(score_cache.key(night.section.pk, first + 1)) is None
+    assert cache.get(score_cache.key(night.section.pk, now)) is not None
+    assert cache.get(score_cache.key(night.section.pk, first)) is None

@@ -251,9 +251,13 @@ def _made(
             with collector_paused():
                 sheet = update(held[1], section, changes)
             if sheet is not None:
-                if version - _shared_at.get(section.pk, 0) >= SHARE_EVERY:
+                shared = _shared_at.get(section.pk, 0)
+                if version - shared >= SHARE_EVERY:
                     _shared_set(key(section.pk, version), sheet)
                     _shared_at[section.pk] = version
+                    # The version shared before is never read again (a page reads the current one):
+                    # a night of thousands of changes leaves one sheet in the cache, not hundreds.
+                    _shared_delete(key(section.pk, shared))
                 _keep(section.pk, version, sheet)
                 return sheet
     sheet = _shared_get(key(section.pk, version))
@@ -307,6 +311,13 @@ def _shared_get(name: str) -> SectionScores | None:
         logger.warning("Cached scores %s could not be read back; scoring again.", name, exc_info=True)
         return None
     return sheet
+
+
+def _shared_delete(name: str) -> None:
+    try:
+        cache.delete(name)
+    except Exception:
+        logger.warning("Superseded scores %s could not be dropped; they expire in time.", name, exc_info=True)
 
 
 def _shared_set(name: str, sheet: SectionScores) -> None:
