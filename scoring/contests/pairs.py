@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from itertools import groupby, pairwise
+from itertools import chain, groupby, pairwise
 from math import lcm
 
 from ..auction.core import check_tricks
@@ -363,57 +363,75 @@ def contest_after(
     if before._sums is None or by_pair_before is None or not _named_apart(by_pair_before, deals, replaced):
         return contest_of(deals)
     sums = {key: list(total) for key, total in before._sums.items()}
-    changed_pairs: set[str] = set()
+    by_pair = dict(by_pair_before)
+    moved: set[str] = set()  # pairs whose deals are not simply the same deals with new figures
     for deal, old in replaced.items():
         new = deals.get(deal)
+        if old is not None and new is not None and _same_tables(old, new):
+            # The common change: a deal scored again at the same tables. Each pair's sum moves by its
+            # new difference less its old one, and its score takes the old one's place in its recap.
+            for score, (was, denominator), (now, new_denominator) in zip(
+                new.scores, old.differences, new.differences, strict=True
+            ):
+                total = sums[score.pair, score.direction]
+                if denominator == new_denominator == total[1]:
+                    total[0] += now - was
+                else:
+                    _add(total, -was, denominator, 0)
+                    _add(total, now, new_denominator, 0)
+                held = by_pair[score.pair]
+                at = next(index for index, kept in enumerate(held) if kept.deal == deal)
+                by_pair[score.pair] = (*held[:at], score, *held[at + 1 :])
+            continue
         for figures, sign in ((old, -1), (new, 1)):
             if figures is None:
                 continue
             for score, (numerator, denominator) in zip(figures.scores, figures.differences, strict=True):
-                changed_pairs.add(score.pair)
+                moved.add(score.pair)
                 key = (score.pair, score.direction)
-                total = sums.get(key)
-                if total is None:
+                held_sum = sums.get(key)
+                if held_sum is None:
                     sums[key] = [sign * numerator, denominator, sign]
                 else:
-                    _add(total, sign * numerator, denominator, sign)
+                    _add(held_sum, sign * numerator, denominator, sign)
     for key in [key for key, total in sums.items() if total[2] == 0]:
         del sums[key]  # the pair no longer plays a deal in that direction
 
-    by_pair = dict(by_pair_before)
-    new_scores: dict[str, list[PairDealScore]] = {}
-    for deal in replaced:
-        if deal in deals:
-            for score in deals[deal].scores:
-                new_scores.setdefault(score.pair, []).append(score)
-    for pair in changed_pairs:
-        held = by_pair.get(pair, ())
-        fresh = new_scores.get(pair, [])
-        if len(fresh) == 1 and len(replaced) == 1:
-            # The common change: one deal played again by the pair that played it.
-            deal = fresh[0].deal
-            at = next((index for index, score in enumerate(held) if score.deal == deal), None)
-            if at is not None:
-                by_pair[pair] = (*held[:at], fresh[0], *held[at + 1 :])
-                continue
-        kept = [score for score in held if score.deal not in replaced]
-        if fresh:
-            kept.extend(fresh)
-            kept.sort(key=lambda score: natural_key(score.deal))
-        if kept:
-            by_pair[pair] = tuple(kept)
-        else:
-            by_pair.pop(pair, None)
-    order = sorted(by_pair, key=natural_key)
+    if moved:
+        new_scores: dict[str, list[PairDealScore]] = {}
+        for deal in replaced:
+            if deal in deals:
+                for score in deals[deal].scores:
+                    new_scores.setdefault(score.pair, []).append(score)
+        for pair in moved:
+            kept = [score for score in by_pair.get(pair, ()) if score.deal not in replaced]
+            fresh = new_scores.get(pair, [])
+            if fresh:
+                kept.extend(fresh)
+                kept.sort(key=lambda score: natural_key(score.deal))
+            if kept:
+                by_pair[pair] = tuple(kept)
+            else:
+                by_pair.pop(pair, None)
+        if not by_pair.keys() <= by_pair_before.keys():  # a pair new to the contest: put in its place
+            by_pair = {pair: by_pair[pair] for pair in sorted(by_pair, key=natural_key)}
     standings, ns_standings, ew_standings = _ranked(sums)
     return PairContest(
         standings=standings,
         ns_standings=ns_standings,
         ew_standings=ew_standings,
-        scores=tuple(score for pair in order for score in by_pair[pair]),
+        scores=tuple(chain.from_iterable(by_pair.values())),
         travellers=tuple(deals[deal].traveller for deal in sorted(deals, key=natural_key)),
-        _by_pair={pair: by_pair[pair] for pair in order},
+        _by_pair=by_pair,
         _sums=sums,
+    )
+
+
+def _same_tables(old: DealFigures, new: DealFigures) -> bool:
+    """Whether a deal's figures before and after a change are of the same pairs in the same places."""
+    return len(old.scores) == len(new.scores) and all(
+        was.pair == now.pair and was.direction is now.direction
+        for was, now in zip(old.scores, new.scores, strict=True)
     )
 
 
@@ -582,11 +600,13 @@ def _rank(sums: dict[str, list[int]]) -> tuple[Standing, ...]:
     are they sorted again by the exact values.
     """
     totals = {pair: Fraction(numerator, denominator) for pair, (numerator, denominator, _) in sums.items()}
+    # Each total in lowest terms as whole numbers: compared as such, not through Fraction's equality.
+    terms = {pair: (total.numerator, total.denominator) for pair, total in totals.items()}
     try:
         floats = {pair: -numerator / denominator for pair, (numerator, denominator, _) in sums.items()}
         order = sorted(totals, key=lambda pair: (floats[pair], natural_key(pair)))
         exact_order = any(
-            floats[first] == floats[second] and totals[first] != totals[second]
+            floats[first] == floats[second] and terms[first] != terms[second]
             for first, second in pairwise(order)
         )
     except OverflowError:  # a total beyond any float
@@ -595,13 +615,14 @@ def _rank(sums: dict[str, list[int]]) -> tuple[Standing, ...]:
         order = sorted(totals, key=lambda pair: (*sort_key(-totals[pair]), natural_key(pair)))
     standings: list[Standing] = []
     rank = 0
-    previous: Fraction | None = None
+    previous: tuple[int, int] | None = None
     for position, pair in enumerate(order, start=1):
-        total = totals[pair]
-        if total != previous:
-            rank, previous = position, total
+        if terms[pair] != previous:
+            rank, previous = position, terms[pair]
         numerator, denominator, deals = sums[pair]
-        standings.append(Standing(pair, total, round_half_away_ratio(numerator, denominator), rank, deals))
+        standings.append(
+            Standing(pair, totals[pair], round_half_away_ratio(numerator, denominator), rank, deals)
+        )
     return tuple(standings)
 
 
