@@ -55,6 +55,10 @@ class ScoredResult:
     # one the director assigned under Law 12C1 rather than the table's own.
     adjusted: tuple[str, str] | None = None
     assigned: bool = False
+    # The table of the pair contest this result makes (``_pair_rows``), made once: a change to a
+    # board scores its deal again from every result on it, and only the changed ones anew.
+    # Held in a tuple, (None,) when it makes none, so that it survives pickling as it was.
+    _row: tuple[TableResult | None] | None = field(default=None, repr=False, compare=False)
 
     @property
     def active_rulings(self) -> list[Ruling]:
@@ -233,14 +237,16 @@ def _run_contest(
     sheet: SectionScores,
     deals: dict[str, DealFigures] | None = None,
     since: tuple[PairContest, dict[str, DealFigures | None]] | None = None,
+    problems: list[str] | None = None,
 ) -> None:
     """Run the section's contest (Law G or H; Laws 12 and 78 for contract bridge) over its scored results.
 
     ``deals``, for a pairs night, are the deals already scored (``rescore_boards``); otherwise every
     deal is scored. ``since``: the contest before a change and the figures then of the deals it
-    changed, so that only those are added up again (``contest_after``).
+    changed, so that only those are added up again (``contest_after``). ``problems``: the results'
+    problems, when known to be those before the change.
     """
-    sheet.problems = _result_problems(sheet)
+    sheet.problems = _result_problems(sheet) if problems is None else problems
     if sheet.event.is_contract:
         sheet.bridge = contract_contest(sheet)
         sheet.problems.extend(sheet.bridge.problems)
@@ -328,7 +334,15 @@ def rescore_boards(
         deals = {deal: f for deal, f in previous.deals.items() if int(deal) not in numbers}
         deals.update(changed_deals)
         replaced = {str(number): previous.deals.get(str(number)) for number in numbers}
-        _run_contest(sheet, deals, None if previous.contest is None else (previous.contest, replaced))
+        problems = None
+        if previous.contest is not None and changes.results is not None and sheet._places is not None:
+            # Each named result took its place (``_merged``): the results' problems are those before
+            # when neither the old nor the new ones have any (a contest that ran added none of its own).
+            at = sheet._places[0]
+            if not any(previous.results[at[pk]].problem or fresh[pk].problem for pk in fresh):
+                problems = list(previous.problems)
+        since = None if previous.contest is None else (previous.contest, replaced)
+        _run_contest(sheet, deals, since, problems)
     return sheet
 
 
@@ -425,20 +439,30 @@ def score_event(event: Event) -> list[SectionScores]:
     return [score_section(section) for section in event.sections.all()]
 
 
+def _pair_row(event: Event, scored: ScoredResult) -> TableResult | None:
+    """The table of the pair contest a result makes; None while its problem waits for the director."""
+    r = scored.result
+    deal = str(r.board.number)
+    if scored.irregular is not None:
+        return TableResult.irregular_hands(deal, r.ns.label, r.ew.label, scored.irregular)
+    if scored.problem:
+        return None
+    if event.is_whist:
+        return TableResult.whist(deal, r.ns.label, r.ew.label, r.tricks)
+    if scored.net_ns is not None:
+        return TableResult.auction(deal, r.ns.label, r.ew.label, scored.net_ns)
+    return None
+
+
 def _pair_rows(event: Event, results: list[ScoredResult]) -> list[TableResult]:
     """The tables of a pair contest (Law H; Law B (3)), deal by deal as the results come."""
     rows: list[TableResult] = []
     for scored in results:
-        r = scored.result
-        deal = str(r.board.number)
-        if scored.irregular is not None:
-            rows.append(TableResult.irregular_hands(deal, r.ns.label, r.ew.label, scored.irregular))
-        elif scored.problem:
-            continue
-        elif event.is_whist:
-            rows.append(TableResult.whist(deal, r.ns.label, r.ew.label, r.tricks))
-        elif scored.net_ns is not None:
-            rows.append(TableResult.auction(deal, r.ns.label, r.ew.label, scored.net_ns))
+        held = scored._row
+        if held is None:
+            held = scored._row = (_pair_row(event, scored),)
+        if held[0] is not None:
+            rows.append(held[0])
     # A deal a withdrawn pair's table did not play is averaged once another table has played it.
     played = {row.deal for row in rows if row.irregular is None}
     return [row for row in rows if row.irregular is not Irregular.WITHDRAWN or row.deal in played]
