@@ -293,15 +293,15 @@ def rescore_boards(
     pair_of = {pair.pk: pair for pair in previous.pairs.values()}
     with score_cache.collector_paused():
         boards = dict(previous.boards)
-        loaded = Result.objects.filter(section=section, board_id__in=board_ids)
         if changes.results is None:
+            loaded = Result.objects.filter(section=section, board_id__in=board_ids)
             # The changed boards' own facts too (a whist board's trumps, a deal entered): read again.
             fresh_boards = list(Board.objects.filter(section=section, pk__in=board_ids))
             if len(fresh_boards) != len(board_ids) or any(b.number != number_of[b.pk] for b in fresh_boards):
                 return None
             boards.update((board.number, board) for board in fresh_boards)
         else:
-            loaded = loaded.filter(pk__in=changes.results)
+            loaded = Result.objects.filter(section=section, pk__in=changes.results)
         board_of = {board.pk: board for board in boards.values()}
         results = list(loaded.for_section_scores())
         if any(r.ns_id not in pair_of or r.ew_id not in pair_of for r in results):
@@ -311,9 +311,10 @@ def rescore_boards(
             result.ns = pair_of[result.ns_id]
             result.ew = pair_of[result.ew_id]
         rulings_of: dict[int, list[Ruling]] = defaultdict(list)
-        rulings = Ruling.objects.for_section(section).filter(result__board_id__in=board_ids)
-        if changes.results is not None:
-            rulings = rulings.filter(result_id__in=changes.results)
+        if changes.results is None:
+            rulings = Ruling.objects.for_section(section).filter(result__board_id__in=board_ids)
+        else:  # the named results' own, in the order made (as ``for_section`` gives them)
+            rulings = Ruling.objects.filter(result_id__in=changes.results).order_by("created", "id")
         for ruling in rulings:
             rulings_of[ruling.result_id].append(ruling)
         if event.is_contract:
