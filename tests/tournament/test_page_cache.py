@@ -9,15 +9,17 @@ kept when the facts moved while it was made, and drawn as django-tables2 draws a
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 
+from tests.tournament.factories import make_club, make_event, make_member, play_all
 from tests.tournament.test_score_cache import Night, _record_missing
 from tournament import page_cache
-from tournament.models import Event, Result
+from tournament.models import Event, Pair, Result
 from tournament.reports import recap_rows, standings_rows, traveller_rows
 from tournament.services import events as event_service
 from tournament.services import results, score_cache
@@ -197,3 +199,43 @@ def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_renderi
     assert len(bodies) == 6 and len(set(bodies)) == 1
     assert scorings == [night.section.pk]
     assert renderings == [night.section.pk]
+
+
+# The standings body, byte for byte --------------------------------------------------------
+
+GOLDEN_STANDINGS = Path(__file__).parent / "golden" / "standings_body.html"
+
+
+def _one_table_differs(seating, board: int) -> str:
+    return "2S N 8" if (board, seating.table.number) == (1, 1) else "1S N 7"
+
+
+def _standings_body() -> str:
+    """The standings fragment of a night with ties, thirds, a pair with no names and a name with
+    markup in it, its club, event and pair numbers written as names so the text is the same on
+    every database."""
+    club = make_club()
+    director = make_member(club)
+    event = make_event(club, director)
+    pairs = {p.label: p for p in Pair.objects.filter(section__event=event, is_phantom=False)}
+    named = [("1NS", "<b>Ann</b>", "Bo & Co"), ("2NS", "Cy", "Di"), ("1EW", "Ed", "Flo")]
+    named.append(("3EW", "Gus", "Hal"))
+    event_service.name_pairs(
+        event=event, names=[(pairs[label], first, second) for label, first, second in named], user=director
+    )
+    play_all(event, _one_table_differs)
+    event = event_service.set_status(event=event, user=director, published=True)
+    body = render_to_string(
+        "tournament/public/_standings.html", public._standings_of(event, list(event.sections.all()), True)
+    )
+    for label, pair in pairs.items():
+        body = body.replace(f'"{reverse("recap", args=[club.slug, event.pk, pair.pk])}"', f'"RECAP-{label}"')
+    return body.replace(reverse("event", args=[club.slug, event.pk]), "/EVENT/")
+
+
+def test_the_standings_body_is_drawn_byte_for_byte_as_before():
+    body = _standings_body()
+    assert body.count('<tr class="') == 12  # 6 pairs overall, 3 in each direction
+    assert "2=" in body and " 1/3<" in body and "(names to come)" in body
+    assert "&lt;b&gt;Ann&lt;/b&gt; &amp; Bo &amp; Co" in body
+    assert body == GOLDEN_STANDINGS.read_text(encoding="utf-8")
