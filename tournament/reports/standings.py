@@ -75,22 +75,12 @@ def _rows(
     rows = []
     for s in standings:
         pair = known.get(s.pair)
-        if pair is None or pair[2] != s.score:
+        if pair is None or (pair[2] is not s.score and pair[2] != s.score):
             pk, names = (pair[0], pair[1]) if pair else (_pair_pk(sheet, s.pair), _names(sheet, s.pair))
             pair = known[s.pair] = (pk, names, s.score, exact_text(s.score))
-        rows.append(
-            StandingRow(
-                rank=s.rank,
-                tied=ranks[s.rank] > 1,
-                pair=s.pair,
-                pair_pk=pair[0],
-                names=pair[1],
-                score=s.score,
-                rounded=s.rounded,
-                exact=pair[3],
-                deals=s.deals,
-            )
-        )
+        pk, names, _, exact = pair
+        tied = ranks[s.rank] > 1
+        rows.append(StandingRow(s.rank, tied, s.pair, pk, names, s.score, s.rounded, exact, s.deals))
     return rows
 
 
