@@ -34,7 +34,7 @@ from .templatetags.duplicate import contract as contract_html
 from .templatetags.duplicate import mixed, rounded, signed
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
-_PARITY = ("even", "odd")  # django-tables2's row classes, from the first row
+ROW_CLASSES = ("even", "odd")  # django-tables2's row classes, from the first row
 
 
 # A number a URL of ours takes (nine digits at most): a URL reversed with it is cut there into a
@@ -125,7 +125,7 @@ class Base(tables.Table):
         found once and the rows joined as text: the same cells, the same markup. A table with what
         this does not draw (a footer, paging, pinned rows, attributes computed per cell, a column
         of another kind, model rows) is drawn by the template, as before."""
-        cells = [_Cells.of(self, bound) for bound in self.columns]
+        cells = [Cells.of(self, bound) for bound in self.columns]
         records = list(self.data)
         plain = (
             self.show_header
@@ -145,10 +145,10 @@ class Base(tables.Table):
             f"<tbody{_attrs(self.attrs.get('tbody', {}))}>{self._rows(drawn, records)}</tbody></table></div>"
         )
 
-    def _rows(self, cells: list[_Cells], records: list[Any]) -> str:
+    def _rows(self, cells: list[Cells], records: list[Any]) -> str:
         """The body's rows, each cell as its column's render method makes it."""
         return "".join(
-            f'<tr class="{_PARITY[index % 2]}">'
+            f'<tr class="{ROW_CLASSES[index % 2]}">'
             + "".join(f"<td{c.td}>{c.cell(record)}</td>" for c in cells)
             + "</tr>"
             for index, record in enumerate(records)
@@ -183,11 +183,13 @@ class Base(tables.Table):
 # What every table draws alike, worked out once a process: attributes as HTML, method signatures.
 _WRITTEN: dict[tuple[tuple[str, str], ...], str] = {}
 _SIGNATURES: dict[Callable[..., Any], tuple[tuple[str, ...], bool]] = {}
+_PARTS = frozenset(tables.utils.AttributeDict.blacklist)
 
 
 def _attrs(attrs: Any) -> str:
     """HTML attributes with a leading space, as django-tables2's ``AttributeDict.as_html`` writes them."""
-    key = tuple(attrs.items())
+    # What as_html writes: every key but the parts', unless None; text only is kept.
+    key = tuple(item for item in attrs.items() if item[0] not in _PARTS and item[1] is not None)
     if not all(type(value) is str for _, value in key):
         return _attrs_html(attrs)
     written = _WRITTEN.get(key)
@@ -219,7 +221,7 @@ def _computed(attrs: dict[str, Any]) -> bool:
 
 
 @dataclass(frozen=True)
-class _Cells:
+class Cells:
     """One column of a table being drawn: how a record's cell is made, found once for every row."""
 
     header: str
@@ -233,7 +235,7 @@ class _Cells:
     empty: tuple[Any, ...]
 
     @classmethod
-    def of(cls, table: Base, bound: Any) -> _Cells | None:
+    def of(cls, table: Base, bound: Any) -> Cells | None:
         column = bound.column
         if type(column) is not tables.Column or column.link or column.localize is not None:
             return None
@@ -313,7 +315,7 @@ class StandingsTable(Base):
     def value_exact(self, record: StandingRow) -> str:
         return record.exact
 
-    def _rows(self, cells: list[_Cells], records: list[Any]) -> str:
+    def _rows(self, cells: list[Cells], records: list[Any]) -> str:
         """The rows as the ``render_*`` methods make them, each pair's cells after the rank made once.
 
         A page shows every pair twice (overall and in its direction): ``Links.drawn`` keeps what
@@ -335,30 +337,40 @@ class StandingsTable(Base):
             if tail is None:
                 tail = drawn[key] = self._tail(row, rest, numbers)
             place = f"{row.rank}=" if row.tied else str(row.rank)
-            rows.append(f'<tr class="{_PARITY[index % 2]}">{opening}{place}</td>{tail}</tr>')
+            rows.append(f'<tr class="{ROW_CLASSES[index % 2]}">{opening}{place}</td>{tail}</tr>')
         return "".join(rows)
 
-    def _tail(self, row: StandingRow, cells: list[_Cells], numbers: dict[int, str]) -> str:
+    def _tail(self, row: StandingRow, cells: list[Cells], numbers: dict[int, str]) -> str:
         """A pair's cells after its rank; ``numbers`` keeps each count of deals as its cell writes it."""
         pair, names, score, exact, deals = cells
-        url = escape_html(self.links.recap(row.pair_pk))
-        label = escape_html(row.pair)
-        if row.pair in pair.empty:
-            label = pair.cell(row)
-        elif url:
-            label = f'<a href="{url}">{label}</a>'
+        url, label, players = pair_cells(self.links, row, pair, names)
         figure = f"+{row.rounded}" if row.rounded > 0 else str(row.rounded).replace("-", "−")
         if url:
             figure = f'<a href="{url}">{figure}</a>'
         fraction = exact.cell(row) if row.exact in exact.empty else row.exact.replace("-", "−")
-        players = names.cell(row) if row.names in names.empty else escape_html(row.names)
-        played = numbers.get(row.deals)
-        if played is None:
-            played = numbers[row.deals] = deals.cell(row)
         return (
             f"<td{pair.td}>{label}</td><td{names.td}>{players}</td><td{score.td}>{figure}</td>"
-            f"<td{exact.td}>{fraction}</td><td{deals.td}>{played}</td>"
+            f"<td{exact.td}>{fraction}</td><td{deals.td}>{number_cell(deals, row, row.deals, numbers)}</td>"
         )
+
+
+def pair_cells(links: Links, row: Any, pair: Cells, names: Cells) -> tuple[str, str, str]:
+    """A standings row's escaped recap URL, its pair cell as ``render_pair`` writes it and its names."""
+    url = escape_html(links.recap(row.pair_pk))
+    if row.pair in pair.empty:
+        label = pair.cell(row)
+    else:
+        label = f'<a href="{url}">{escape_html(row.pair)}</a>' if url else escape_html(row.pair)
+    players = names.cell(row) if row.names in names.empty else escape_html(row.names)
+    return url, label, players
+
+
+def number_cell(cells: Cells, row: Any, value: int, written: dict[int, str]) -> str:
+    """A count's cell (deals, boards), made once for each count: ``written`` keeps them."""
+    cell = written.get(value)
+    if cell is None:
+        cell = written[value] = cells.cell(row)
+    return cell
 
 
 class TravellerTable(Base):

@@ -18,12 +18,15 @@ from django.template.loader import get_template, render_to_string
 from django.urls import NoReverseMatch, reverse
 
 from scoring.contests.pairs import signed_text
+from scoring.contests.ranking import Place
 from scoring.shared.numbers import round_half_away
 from tests.tournament.factories import make_club, make_event, make_member, play_all
 from tests.tournament.test_score_cache import Night, _record_missing
 from tournament import page_cache
+from tournament.contract_tables import ContractStandingsTable
 from tournament.models import Event, Pair, Result
 from tournament.reports import StandingRow, recap_rows, standings_rows, traveller_rows
+from tournament.reports.contract import ContractStandingRow
 from tournament.services import events as event_service
 from tournament.services import results, score_cache
 from tournament.services.standings import score_section
@@ -295,3 +298,33 @@ def test_links_are_the_urls_django_reverses(number):
 def test_a_number_no_url_takes_is_refused_as_django_refuses_it():
     with pytest.raises(NoReverseMatch):
         Links("club-1", 12, "B").recap(1_000_000_000)
+
+
+def _line(place: Place, pair: str, total: Fraction, unit: str = "MP", **kwargs) -> ContractStandingRow:
+    kwargs.setdefault("pair_pk", 7)
+    kwargs.setdefault("names", "Ann & Bo")
+    kwargs.setdefault("top", Fraction(24) if unit == "MP" else None)
+    kwargs.setdefault("percent", total / 24 * 100 if unit == "MP" else None)
+    return ContractStandingRow(place, pair, total=total, unit=unit, boards=12, direction=None, **kwargs)
+
+
+def _contract_lines(unit: str) -> list[ContractStandingRow]:
+    figures = [Fraction(121, 2), Fraction(40, 3), Fraction(40, 3), Fraction(0), Fraction(-17, 3)]
+    if unit == "MP":
+        figures = [abs(figure) for figure in figures]
+    return [
+        _line(Place(1, 1), "4", figures[0], unit, names='<i>Cy</i> & "Di"'),
+        _line(Place(2, 3), "<b>2</b>", figures[1], unit, pair_pk=None, names=""),
+        _line(Place(2, 3), "1", figures[2], unit, top=None, percent=None),
+        _line(Place(4, 4), "3", figures[3], unit, pair_pk=123456789),
+        _line(Place(5, 5), "5", figures[4], unit),
+    ]
+
+
+@pytest.mark.parametrize("unit", ["MP", "IMP"])
+def test_a_contract_nights_standings_rows_are_written_as_the_render_methods_write_them(monkeypatch, unit):
+    lines = _contract_lines(unit)
+    fast = ContractStandingsTable(lines, Links("club-1", 12, "A"), unit).html()
+    monkeypatch.setattr(ContractStandingsTable, "_rows", Base._rows)
+    assert fast == ContractStandingsTable(lines, Links("club-1", 12, "A"), unit).html()
+    assert "&lt;i&gt;Cy&lt;/i&gt; &amp; &quot;Di&quot;" in fast and "<td>2=</td>" in fast

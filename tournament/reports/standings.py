@@ -86,11 +86,10 @@ def _rows(
 
 def waiting_rows(sheet: SectionScores) -> list[str]:
     """The deals waiting for the director: the engine's problems and the results the opponents disputed."""
-    status = Result.Status.DISPUTED  # looked up once: a 120-table night holds 3,000 results
+    status = str(Result.Status.DISPUTED)  # looked up once: a 120-table night holds 3,000 results
     disputed = [
         f"Board {r.board.number}, table {r.seating.table.number}, round {r.seating.round}: "
         "disputed by the opponents; the director will rule."
-        for r in [s.result for s in sheet.results]
-        if r.status == status
+        for r in [s.result for s in sheet.results if s.result.status == status]
     ]
     return [*sheet.problems, *disputed]
