@@ -8,6 +8,7 @@ was reached), ``value_*`` the same figure as plain text for the CSV.
 from __future__ import annotations
 
 from fractions import Fraction
+from html import escape as escape_html
 from typing import Any
 
 import django_tables2 as tables
@@ -18,7 +19,18 @@ from scoring.shared.numbers import mixed_text
 
 from .reports.common import percent_text, symbol_text
 from .reports.contract import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
-from .tables import NUM, Base, contract_cell, exact, link, plus_minus
+from .tables import (
+    NUM,
+    ROW_CLASSES,
+    Base,
+    Cells,
+    contract_cell,
+    exact,
+    link,
+    number_cell,
+    pair_cells,
+    plus_minus,
+)
 from .templatetags.duplicate import mixed, signed
 
 
@@ -46,6 +58,13 @@ def _contract_text(contract: str, adjusted: str, assigned: bool) -> str:
     if adjusted:
         return f"Adjusted {adjusted}"
     return f"{symbol_text(contract)} assigned (Law 12C1)" if assigned else symbol_text(contract)
+
+
+# The columns the standings draw row by row: with the top and percentage (matchpoints) or without (IMPs).
+_STANDING_FIELDS = (
+    ("rank_text", "pair", "names", "total", "top", "percent", "boards"),
+    ("rank_text", "pair", "names", "total", "boards"),
+)
 
 
 class ContractStandingsTable(Base):
@@ -80,6 +99,31 @@ class ContractStandingsTable(Base):
 
     def value_total(self, record: ContractStandingRow) -> str:
         return exact(record.total) if record.unit == "MP" else plus_minus(record.total)
+
+    def _rows(self, cells: list[Cells], records: list[Any]) -> str:
+        """The rows as the ``render_*`` methods make them, written from each row in one pass."""
+        if tuple(c.name for c in cells) not in _STANDING_FIELDS or any(
+            type(r) is not ContractStandingRow for r in records
+        ):
+            return super()._rows(cells, records)
+        rank, pair, names, total, *shares, boards = cells
+        numbers: dict[int, str] = {}
+        rows = []
+        for index, row in enumerate(records):
+            url, label, players = pair_cells(self.links, row, pair, names)
+            figure = mixed(row.total) if row.unit == "MP" else signed(row.total)
+            if url:
+                figure = f'<a href="{url}">{figure}</a>'
+            drawn = "".join(
+                f"<td{c.td}>{c.cell(row) if value in c.empty else write(value)}</td>"
+                for c, value, write in zip(shares, (row.top, row.percent), (mixed, _percent), strict=False)
+            )
+            rows.append(
+                f'<tr class="{ROW_CLASSES[index % 2]}"><td{rank.td}>{escape_html(row.place.text)}</td>'
+                f"<td{pair.td}>{label}</td><td{names.td}>{players}</td><td{total.td}>{figure}</td>{drawn}"
+                f"<td{boards.td}>{number_cell(boards, row, row.boards, numbers)}</td></tr>"
+            )
+        return "".join(rows)
 
     def render_top(self, value: Fraction) -> str:
         return mixed(value)

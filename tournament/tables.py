@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from html import escape as escape_html
 from typing import Any
 
 import django_tables2 as tables
@@ -27,34 +28,49 @@ from scoring.shared.numbers import mixed_text
 
 from .exports.base import safe_text
 from .models import Section
+from .params import MAX_DIGITS
 from .reports import MatchRow, RecapLine, StandingRow, TravellerLine, rounded_text, symbol_text
 from .templatetags.duplicate import contract as contract_html
 from .templatetags.duplicate import mixed, rounded, signed
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+ROW_CLASSES = ("even", "odd")  # django-tables2's row classes, from the first row
+
+
+# A number a URL of ours takes (nine digits at most): a URL reversed with it is cut there into a
+# head and a tail, its last path number being the one the link names.
+_SAMPLE = 987_654_321
 
 
 @dataclass(frozen=True)
 class Links:
     """The public URLs a section's numbers link to: recaps, travellers, explanations.
 
-    Each URL is reversed once and kept: a standings page links every pair four times."""
+    Each kind of URL is reversed once, with a sample number, and every other number written
+    between its head and tail: a 240-pair standings page links four hundred times. ``drawn``
+    keeps the cells one table has drawn for another of the same section (a pair's cells are
+    the same in the overall and in its direction's standings)."""
 
     club: str
     event: int
     section: str
-    made: dict[tuple[str, int], str] = field(default_factory=dict, compare=False, repr=False)
+    made: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False, repr=False)
+    drawn: dict[Any, dict[Any, str]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, section: Section) -> Links:
         return cls(section.event.club.slug, section.event.pk, section.letter)
 
     def _url(self, name: str, number: int) -> str:
-        url = self.made.get((name, number))
-        if url is None:
-            extra = [self.section] if name == "traveller" else []
-            url = self.made[name, number] = reverse(name, args=[self.club, self.event, *extra, number])
-        return url
+        extra = [self.section] if name == "traveller" else []
+        if not (type(number) is int and 0 <= number < 10**MAX_DIGITS):
+            return reverse(name, args=[self.club, self.event, *extra, number])  # as reverse refuses it
+        parts = self.made.get(name)
+        if parts is None:
+            sample = reverse(name, args=[self.club, self.event, *extra, _SAMPLE])
+            head, _, tail = sample.rpartition(str(_SAMPLE))
+            parts = self.made[name] = (head, tail)
+        return f"{parts[0]}{number}{parts[1]}"
 
     def recap(self, pair_pk: int | None) -> str:
         return self._url("recap", pair_pk) if pair_pk else ""
@@ -109,7 +125,7 @@ class Base(tables.Table):
         found once and the rows joined as text: the same cells, the same markup. A table with what
         this does not draw (a footer, paging, pinned rows, attributes computed per cell, a column
         of another kind, model rows) is drawn by the template, as before."""
-        cells = [_Cells.of(self, bound) for bound in self.columns]
+        cells = [Cells.of(self, bound) for bound in self.columns]
         records = list(self.data)
         plain = (
             self.show_header
@@ -121,17 +137,21 @@ class Base(tables.Table):
         )
         if not plain or any(c is None for c in cells):
             return self._by_template()
-        heads = "".join(f"<th{c.th}>{c.header}</th>" for c in cells if c is not None)
-        rows = "".join(
-            f'<tr class="{"odd" if index % 2 else "even"}">'
-            + "".join(f"<td{c.td}>{c.cell(record)}</td>" for c in cells if c is not None)
-            + "</tr>"
-            for index, record in enumerate(records)
-        )
+        drawn = [c for c in cells if c is not None]
+        heads = "".join(f"<th{c.th}>{c.header}</th>" for c in drawn)
         return mark_safe(
             f'<div class="table-container"><table{_attrs(self.attrs)}>'
             f"<thead{_attrs(self.attrs.get('thead', {}))}><tr>{heads}</tr></thead>"
-            f"<tbody{_attrs(self.attrs.get('tbody', {}))}>{rows}</tbody></table></div>"
+            f"<tbody{_attrs(self.attrs.get('tbody', {}))}>{self._rows(drawn, records)}</tbody></table></div>"
+        )
+
+    def _rows(self, cells: list[Cells], records: list[Any]) -> str:
+        """The body's rows, each cell as its column's render method makes it."""
+        return "".join(
+            f'<tr class="{ROW_CLASSES[index % 2]}">'
+            + "".join(f"<td{c.td}>{c.cell(record)}</td>" for c in cells)
+            + "</tr>"
+            for index, record in enumerate(records)
         )
 
     def _by_template(self) -> SafeString:
@@ -160,10 +180,40 @@ class Base(tables.Table):
             yield [cell if figure else safe_text(str(cell)) for figure, cell in zip(kinds, row, strict=True)]
 
 
+# What every table draws alike, worked out once a process: attributes as HTML, method signatures.
+_WRITTEN: dict[tuple[tuple[str, str], ...], str] = {}
+_SIGNATURES: dict[Callable[..., Any], tuple[tuple[str, ...], bool]] = {}
+_PARTS = frozenset(tables.utils.AttributeDict.blacklist)
+
+
 def _attrs(attrs: Any) -> str:
     """HTML attributes with a leading space, as django-tables2's ``AttributeDict.as_html`` writes them."""
+    # What as_html writes: every key but the parts', unless None; text only is kept.
+    key = tuple(item for item in attrs.items() if item[0] not in _PARTS and item[1] is not None)
+    if not all(type(value) is str for _, value in key):
+        return _attrs_html(attrs)
+    written = _WRITTEN.get(key)
+    if written is None:
+        written = _WRITTEN[key] = _attrs_html(attrs)
+    return written
+
+
+def _attrs_html(attrs: Any) -> str:
     written = tables.utils.AttributeDict(attrs).as_html()
     return f" {written}" if written else ""
+
+
+def _signature(method: Callable[..., Any]) -> tuple[tuple[str, ...], bool]:
+    """django-tables2's ``signature`` of a render method, found once for all tables of its class."""
+    function = getattr(method, "__func__", None)
+    if function is None:
+        arguments, everything = signature(method)
+        return tuple(arguments), everything
+    found = _SIGNATURES.get(function)
+    if found is None:
+        arguments, everything = signature(method)
+        found = _SIGNATURES[function] = (tuple(arguments), everything)
+    return found
 
 
 def _computed(attrs: dict[str, Any]) -> bool:
@@ -171,7 +221,7 @@ def _computed(attrs: dict[str, Any]) -> bool:
 
 
 @dataclass(frozen=True)
-class _Cells:
+class Cells:
     """One column of a table being drawn: how a record's cell is made, found once for every row."""
 
     header: str
@@ -185,7 +235,7 @@ class _Cells:
     empty: tuple[Any, ...]
 
     @classmethod
-    def of(cls, table: Base, bound: Any) -> _Cells | None:
+    def of(cls, table: Base, bound: Any) -> Cells | None:
         column = bound.column
         if type(column) is not tables.Column or column.link or column.localize is not None:
             return None
@@ -194,7 +244,7 @@ class _Cells:
         if _computed(dict(table.attrs)) or _computed(dict(column.attrs)):
             return None  # attributes worked out per cell, from its record
         attrs = bound.attrs
-        arguments, everything = signature(bound.render)
+        arguments, everything = _signature(bound.render)
         if not everything and "bound_row" in arguments:
             return None
         return cls(
@@ -231,6 +281,9 @@ class _Cells:
         return conditional_escape(content if isinstance(content, str) else localize(content))
 
 
+_STANDING_FIELDS = ("rank_text", "pair", "names", "score", "exact", "deals")
+
+
 class StandingsTable(Base):
     """Rank (ties "2="), pair, names, rounded score and the exact fraction where rounding hides it."""
 
@@ -261,6 +314,63 @@ class StandingsTable(Base):
 
     def value_exact(self, record: StandingRow) -> str:
         return record.exact
+
+    def _rows(self, cells: list[Cells], records: list[Any]) -> str:
+        """The rows as the ``render_*`` methods make them, each pair's cells after the rank made once.
+
+        A page shows every pair twice (overall and in its direction): ``Links.drawn`` keeps what
+        the first table drew. The figures are written from the row as the filters would write
+        them: ``rounded`` is the score rounded as ``rounded`` rounds it, ``exact`` the text
+        ``signed`` writes, with a hyphen for the minus sign; the rank is "2=" or "2"."""
+        if [c.name for c in cells] != list(_STANDING_FIELDS) or any(
+            type(r) is not StandingRow for r in records
+        ):
+            return super()._rows(cells, records)
+        rank, *rest = cells
+        # Tables whose columns differ in attributes or defaults do not share their cells.
+        drawn = self.links.drawn.setdefault(("standing", *((c.td, c.default) for c in rest)), {})
+        opening, numbers = f"<td{rank.td}>", {}
+        rows = []
+        for index, row in enumerate(records):
+            key = (row.pair, row.pair_pk, row.names, row.rounded, row.exact, row.deals)
+            tail = drawn.get(key)
+            if tail is None:
+                tail = drawn[key] = self._tail(row, rest, numbers)
+            place = f"{row.rank}=" if row.tied else str(row.rank)
+            rows.append(f'<tr class="{ROW_CLASSES[index % 2]}">{opening}{place}</td>{tail}</tr>')
+        return "".join(rows)
+
+    def _tail(self, row: StandingRow, cells: list[Cells], numbers: dict[int, str]) -> str:
+        """A pair's cells after its rank; ``numbers`` keeps each count of deals as its cell writes it."""
+        pair, names, score, exact, deals = cells
+        url, label, players = pair_cells(self.links, row, pair, names)
+        figure = f"+{row.rounded}" if row.rounded > 0 else str(row.rounded).replace("-", "−")
+        if url:
+            figure = f'<a href="{url}">{figure}</a>'
+        fraction = exact.cell(row) if row.exact in exact.empty else row.exact.replace("-", "−")
+        return (
+            f"<td{pair.td}>{label}</td><td{names.td}>{players}</td><td{score.td}>{figure}</td>"
+            f"<td{exact.td}>{fraction}</td><td{deals.td}>{number_cell(deals, row, row.deals, numbers)}</td>"
+        )
+
+
+def pair_cells(links: Links, row: Any, pair: Cells, names: Cells) -> tuple[str, str, str]:
+    """A standings row's escaped recap URL, its pair cell as ``render_pair`` writes it and its names."""
+    url = escape_html(links.recap(row.pair_pk))
+    if row.pair in pair.empty:
+        label = pair.cell(row)
+    else:
+        label = f'<a href="{url}">{escape_html(row.pair)}</a>' if url else escape_html(row.pair)
+    players = names.cell(row) if row.names in names.empty else escape_html(row.names)
+    return url, label, players
+
+
+def number_cell(cells: Cells, row: Any, value: int, written: dict[int, str]) -> str:
+    """A count's cell (deals, boards), made once for each count: ``written`` keeps them."""
+    cell = written.get(value)
+    if cell is None:
+        cell = written[value] = cells.cell(row)
+    return cell
 
 
 class TravellerTable(Base):

@@ -8,17 +8,25 @@ kept when the facts moved while it was made, and drawn as django-tables2 draws a
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
-from django.template.loader import get_template
-from django.urls import reverse
+from django.template.loader import get_template, render_to_string
+from django.urls import NoReverseMatch, reverse
 
+from scoring.contests.pairs import signed_text
+from scoring.contests.ranking import Place
+from scoring.shared.numbers import round_half_away
+from tests.tournament.factories import make_club, make_event, make_member, play_all
 from tests.tournament.test_score_cache import Night, _record_missing
 from tournament import page_cache
-from tournament.models import Event, Result
-from tournament.reports import recap_rows, standings_rows, traveller_rows
+from tournament.contract_tables import ContractStandingsTable
+from tournament.models import Event, Pair, Result
+from tournament.reports import StandingRow, recap_rows, standings_rows, traveller_rows
+from tournament.reports.contract import ContractStandingRow
 from tournament.services import events as event_service
 from tournament.services import results, score_cache
 from tournament.services.standings import score_section
@@ -197,3 +205,126 @@ def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_renderi
     assert len(bodies) == 6 and len(set(bodies)) == 1
     assert scorings == [night.section.pk]
     assert renderings == [night.section.pk]
+
+
+# The standings body, byte for byte --------------------------------------------------------
+
+GOLDEN_STANDINGS = Path(__file__).parent / "golden" / "standings_body.html"
+
+
+def _one_table_differs(seating, board: int) -> str:
+    return "2S N 8" if (board, seating.table.number) == (1, 1) else "1S N 7"
+
+
+def _standings_body() -> str:
+    """The standings fragment of a night with ties, thirds, a pair with no names and a name with
+    markup in it, its club, event and pair numbers written as names so the text is the same on
+    every database."""
+    club = make_club()
+    director = make_member(club)
+    event = make_event(club, director)
+    pairs = {p.label: p for p in Pair.objects.filter(section__event=event, is_phantom=False)}
+    named = [("1NS", "<b>Ann</b>", "Bo & Co"), ("2NS", "Cy", "Di"), ("1EW", "Ed", "Flo")]
+    named.append(("3EW", "Gus", "Hal"))
+    event_service.name_pairs(
+        event=event, names=[(pairs[label], first, second) for label, first, second in named], user=director
+    )
+    play_all(event, _one_table_differs)
+    event = event_service.set_status(event=event, user=director, published=True)
+    body = render_to_string(
+        "tournament/public/_standings.html", public._standings_of(event, list(event.sections.all()), True)
+    )
+    for label, pair in pairs.items():
+        body = body.replace(f'"{reverse("recap", args=[club.slug, event.pk, pair.pk])}"', f'"RECAP-{label}"')
+    return body.replace(reverse("event", args=[club.slug, event.pk]), "/EVENT/")
+
+
+def test_the_standings_body_is_drawn_byte_for_byte_as_before():
+    body = _standings_body()
+    assert body.count('<tr class="') == 12  # 6 pairs overall, 3 in each direction
+    assert "2=" in body and " 1/3<" in body and "(names to come)" in body
+    assert "&lt;b&gt;Ann&lt;/b&gt; &amp; Bo &amp; Co" in body
+    assert body == GOLDEN_STANDINGS.read_text(encoding="utf-8")
+
+
+def _row(rank: int, pair: str, score: Fraction, **kwargs) -> StandingRow:
+    kwargs.setdefault("tied", False)
+    kwargs.setdefault("pair_pk", 7)
+    kwargs.setdefault("names", "Ann & Bo")
+    kwargs.setdefault("deals", 26)
+    exact = "" if score.denominator == 1 else signed_text(score)
+    return StandingRow(
+        rank=rank, pair=pair, score=score, rounded=round_half_away(score), exact=exact, **kwargs
+    )
+
+
+STANDINGS = [
+    _row(1, "4NS", Fraction(121, 2), names='<i>Cy</i> & "Di"', deals=1000),
+    _row(2, "1EW", Fraction(1, 3), tied=True),
+    _row(2, "<b>2</b>", Fraction(1, 3), tied=True, pair_pk=None, names=""),
+    _row(4, "3EW", Fraction(0), pair_pk=12),
+    _row(5, "5NS", Fraction(-5, 2), pair_pk=123456789),
+    _row(6, "6NS", Fraction(-181, 3), pair_pk=8),
+]
+
+
+def test_the_standings_rows_are_written_as_each_columns_render_method_writes_them(monkeypatch):
+    """Ties, whole and exact scores both ways, a pair with no link or no names, markup escaped."""
+    links = Links("club-1", 12, "A")
+    fast = [StandingsTable(STANDINGS, links).html(), StandingsTable(STANDINGS[1:], links).html()]
+    monkeypatch.setattr(StandingsTable, "_rows", Base._rows)
+    links = Links("club-1", 12, "A")
+    assert fast == [StandingsTable(STANDINGS, links).html(), StandingsTable(STANDINGS[1:], links).html()]
+    assert (
+        "&lt;i&gt;Cy&lt;/i&gt; &amp; &quot;Di&quot;" in fast[0] and "<td>&lt;b&gt;2&lt;/b&gt;</td>" in fast[0]
+    )
+
+
+def test_a_standings_table_of_other_columns_is_drawn_cell_by_cell(monkeypatch):
+    table = StandingsTable(STANDINGS, Links("club-1", 12, "A"), exclude=("names",))
+    monkeypatch.setattr(StandingsTable, "_tail", lambda *args: pytest.fail("drawn as the whole table"))
+    assert Markup(table.html()).items == _as_django_tables2_draws_it(table)
+
+
+@pytest.mark.parametrize("number", [1, 9, 10, 27, 100, 123456789])
+def test_links_are_the_urls_django_reverses(number):
+    links = Links("club-1", 12, "B")
+    links.recap(3), links.traveller(3), links.explain(3)  # each kind made once before
+    assert links.recap(number) == reverse("recap", args=["club-1", 12, number])
+    assert links.traveller(number) == reverse("traveller", args=["club-1", 12, "B", number])
+    assert links.explain(number) == reverse("explain", args=["club-1", 12, number])
+
+
+def test_a_number_no_url_takes_is_refused_as_django_refuses_it():
+    with pytest.raises(NoReverseMatch):
+        Links("club-1", 12, "B").recap(1_000_000_000)
+
+
+def _line(place: Place, pair: str, total: Fraction, unit: str = "MP", **kwargs) -> ContractStandingRow:
+    kwargs.setdefault("pair_pk", 7)
+    kwargs.setdefault("names", "Ann & Bo")
+    kwargs.setdefault("top", Fraction(24) if unit == "MP" else None)
+    kwargs.setdefault("percent", total / 24 * 100 if unit == "MP" else None)
+    return ContractStandingRow(place, pair, total=total, unit=unit, boards=12, direction=None, **kwargs)
+
+
+def _contract_lines(unit: str) -> list[ContractStandingRow]:
+    figures = [Fraction(121, 2), Fraction(40, 3), Fraction(40, 3), Fraction(0), Fraction(-17, 3)]
+    if unit == "MP":
+        figures = [abs(figure) for figure in figures]
+    return [
+        _line(Place(1, 1), "4", figures[0], unit, names='<i>Cy</i> & "Di"'),
+        _line(Place(2, 3), "<b>2</b>", figures[1], unit, pair_pk=None, names=""),
+        _line(Place(2, 3), "1", figures[2], unit, top=None, percent=None),
+        _line(Place(4, 4), "3", figures[3], unit, pair_pk=123456789),
+        _line(Place(5, 5), "5", figures[4], unit),
+    ]
+
+
+@pytest.mark.parametrize("unit", ["MP", "IMP"])
+def test_a_contract_nights_standings_rows_are_written_as_the_render_methods_write_them(monkeypatch, unit):
+    lines = _contract_lines(unit)
+    fast = ContractStandingsTable(lines, Links("club-1", 12, "A"), unit).html()
+    monkeypatch.setattr(ContractStandingsTable, "_rows", Base._rows)
+    assert fast == ContractStandingsTable(lines, Links("club-1", 12, "A"), unit).html()
+    assert "&lt;i&gt;Cy&lt;/i&gt; &amp; &quot;Di&quot;" in fast and "<td>2=</td>" in fast

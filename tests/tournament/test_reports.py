@@ -9,7 +9,7 @@ import pytest
 from scoring.auction.deal import Options, score_deal
 from scoring.auction.deal_record import Deal
 from scoring.auction.entry import parse_entry
-from scoring.contests.pairs import TableResult, pair_contest
+from scoring.contests.pairs import TableResult, pair_contest, signed_text
 from scoring.contests.teams import Team, TeamResult, team_match
 from scoring.shared.seats import Side
 from tests.tournament.factories import make_club, make_event, make_member, make_result, play_all
@@ -268,3 +268,17 @@ def test_the_match_result_says_when_a_fraction_decided_it(winner, margin, by_fra
     team = reports.TeamLine("Lilies", 100, "", None, None, 100, Fraction(100))
     summary = reports.MatchSummary(team, team, winner, margin, by_fraction, "points", ())
     assert summary.text == text
+
+
+@pytest.mark.parametrize(
+    "value",
+    [Fraction(n, d) for d in (2, 3, 7, 26) for n in (-3 * d - 1, -d - 1, -1, 1, d - 1, d + 1, 50 * d + 1)],
+    ids=str,
+)
+def test_exact_text_spells_a_fraction_as_signed_text_does(value):
+    assert reports.exact_text(value) == signed_text(value)
+
+
+@pytest.mark.parametrize("value", [None, Fraction(0), Fraction(-50), Fraction(183)])
+def test_exact_text_is_empty_for_a_whole_number(value):
+    assert reports.exact_text(value) == ""

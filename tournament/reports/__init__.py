@@ -42,7 +42,7 @@ from .matches import (
 )
 from .recaps import ContestEntry, Explanation, RecapLine, explanation, pair_standing, recap_rows
 from .rulings import RulingNote, RulingRow, ruling_notes, rulings_rows
-from .standings import StandingRow, standings_rows, waiting_rows
+from .standings import StandingRow, standings_rows, standings_tables, waiting_rows
 from .travellers import (
     TRICKS_HEAD,
     Diagram,
@@ -109,6 +109,7 @@ __all__ = [
     "ruling_notes",
     "rulings_rows",
     "standings_rows",
+    "standings_tables",
     "symbol_text",
     "traveller_rows",
     "waiting_rows",

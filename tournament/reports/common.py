@@ -19,10 +19,16 @@ RED = frozenset({"H", "D"})
 
 
 def exact_text(value: Fraction | None) -> str:
-    """The exact figure, signed, only where rounding hides it: "+49 2/3"; "" for a whole number."""
+    """The exact figure, signed, only where rounding hides it: "+49 2/3"; "" for a whole number.
+
+    Spelt as ``signed_text`` spells it, from the fraction's two integers: every pair of a
+    standings page has one, and ``signed_text`` makes three Fractions on the way."""
     if value is None or value.denominator == 1:
         return ""
-    return signed_text(value)
+    numerator, denominator = value.numerator, value.denominator
+    whole, rest = divmod(abs(numerator), denominator)
+    sign = "+" if numerator > 0 else "-"
+    return f"{sign}{whole} {rest}/{denominator}" if whole else f"{sign}{rest}/{denominator}"
 
 
 def contract_text(result: Result, *, whist: bool) -> str:

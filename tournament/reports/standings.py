@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scoring.contests.pairs import Standing
 from scoring.shared.seats import Side
 
 from ..models import Result
@@ -43,29 +44,52 @@ def standings_rows(sheet: SectionScores, direction: Side | None = None) -> list[
         return []
     contest = sheet.contest
     standings = contest.standings if direction is None else contest.direction_standings(direction)
-    ranks = Counter(s.rank for s in standings)
-    return [
-        StandingRow(
-            rank=s.rank,
-            tied=ranks[s.rank] > 1,
-            pair=s.pair,
-            pair_pk=_pair_pk(sheet, s.pair),
-            names=_names(sheet, s.pair),
-            score=s.score,
-            rounded=s.rounded,
-            exact=exact_text(s.score),
-            deals=s.deals,
-        )
-        for s in standings
+    return _rows(sheet, standings, {})
+
+
+def standings_tables(sheet: SectionScores) -> list[tuple[Side | None, list[StandingRow]]]:
+    """The overall standings and each direction's, as ``standings_rows`` gives them, made together.
+
+    A pair stands in the overall list and in its direction's: its number, names and exact
+    figure are worked out once for both. Empty for a team match or before any result is in.
+    """
+    if sheet.contest is None:
+        return []
+    contest = sheet.contest
+    known: dict[str, _Pair] = {}
+    lists: list[tuple[Side | None, tuple[Standing, ...]]] = [(None, contest.standings)] + [
+        (side, contest.direction_standings(side)) for side in (Side.NS, Side.EW)
     ]
+    return [(side, _rows(sheet, standings, known)) for side, standings in lists]
+
+
+# A pair's number and names, and the exact text of the score it was last seen with.
+_Pair = tuple[int | None, str, Fraction, str]
+
+
+def _rows(
+    sheet: SectionScores, standings: tuple[Standing, ...], known: dict[str, _Pair]
+) -> list[StandingRow]:
+    """The rows of ``standings``; ``known`` keeps what one list found for the next."""
+    ranks = Counter(s.rank for s in standings)
+    rows = []
+    for s in standings:
+        pair = known.get(s.pair)
+        if pair is None or (pair[2] is not s.score and pair[2] != s.score):
+            pk, names = (pair[0], pair[1]) if pair else (_pair_pk(sheet, s.pair), _names(sheet, s.pair))
+            pair = known[s.pair] = (pk, names, s.score, exact_text(s.score))
+        pk, names, _, exact = pair
+        tied = ranks[s.rank] > 1
+        rows.append(StandingRow(s.rank, tied, s.pair, pk, names, s.score, s.rounded, exact, s.deals))
+    return rows
 
 
 def waiting_rows(sheet: SectionScores) -> list[str]:
     """The deals waiting for the director: the engine's problems and the results the opponents disputed."""
+    status = str(Result.Status.DISPUTED)  # looked up once: a 120-table night holds 3,000 results
     disputed = [
         f"Board {r.board.number}, table {r.seating.table.number}, round {r.seating.round}: "
         "disputed by the opponents; the director will rule."
-        for r in (s.result for s in sheet.results)
-        if r.status == Result.Status.DISPUTED
+        for r in [s.result for s in sheet.results if s.result.status == status]
     ]
     return [*sheet.problems, *disputed]

@@ -26,12 +26,12 @@ from ..services.standings import SectionScores
 from ..tables import Links
 
 
-def standings_panels(sheet: SectionScores) -> list[tuple[str, str, Table]]:
+def standings_panels(sheet: SectionScores, links: Links | None = None) -> list[tuple[str, str, Table]]:
     """(key, heading, table) for each standings list: the field, or N-S and E-W of a two-winner Mitchell."""
     contest = sheet.bridge
     if contest is None or not contest.standings:
         return []
-    links, letter = Links.of(sheet.section), sheet.section.letter
+    links, letter = links or Links.of(sheet.section), sheet.section.letter
     if contest.two_winner:
         lists = [("ns", "N-S pairs", "NS"), ("ew", "E-W pairs", "EW")]
     else:

@@ -57,6 +57,7 @@ class SectionStandings:
     """One section's standings as the event page shows them."""
 
     sheet: SectionScores
+    links: Links
     panels: list[Panel] = field(default_factory=list)
     match: reports.MatchSummary | None = None
     waiting: list[str] = field(default_factory=list)
@@ -77,22 +78,27 @@ class SectionStandings:
     def boards(self) -> list[int]:
         return sorted(self.sheet.boards)
 
+    @property
+    def board_links(self) -> list[tuple[int, str]]:
+        """(number, traveller URL) for each board of the section."""
+        return [(number, self.links.traveller(number)) for number in self.boards]
+
+
+PANELS = {None: ("overall", "Overall"), Side.NS: ("ns", "N-S pairs"), Side.EW: ("ew", "E-W pairs")}
+
 
 def _section_standings(sheet: SectionScores) -> SectionStandings:
     links, letter = Links.of(sheet.section), sheet.section.letter
     if sheet.bridge is not None:
-        view = SectionStandings(sheet, waiting=reports.waiting_rows(sheet))
-        view.panels = [Panel(*panel) for panel in contract_pages.standings_panels(sheet)]
+        view = SectionStandings(sheet, links, waiting=reports.waiting_rows(sheet))
+        view.panels = [Panel(*panel) for panel in contract_pages.standings_panels(sheet, links)]
         return view
-    view = SectionStandings(sheet, match=reports.match_summary(sheet), waiting=reports.waiting_rows(sheet))
-    if sheet.contest is not None:
-        for key, heading, direction in (
-            ("overall", "Overall", None),
-            ("ns", "N-S pairs", Side.NS),
-            ("ew", "E-W pairs", Side.EW),
-        ):
-            table = StandingsTable(reports.standings_rows(sheet, direction), links)
-            view.panels.append(Panel(f"{letter}-{key}", heading, table))
+    view = SectionStandings(
+        sheet, links, match=reports.match_summary(sheet), waiting=reports.waiting_rows(sheet)
+    )
+    for direction, rows in reports.standings_tables(sheet):
+        key, heading = PANELS[direction]
+        view.panels.append(Panel(f"{letter}-{key}", heading, StandingsTable(rows, links)))
     return view
 
 
