@@ -75,13 +75,11 @@ def percent_text(value: Fraction | None) -> str:
 
 
 def _names(sheet: SectionScores, label: str) -> str:
-    pair = sheet.pairs.get(label)
-    return pair.names if pair is not None else ""
+    return sheet.pair_info(label)[1]
 
 
 def _pair_pk(sheet: SectionScores, label: str) -> int | None:
-    pair = sheet.pairs.get(label)
-    return pair.pk if pair is not None else None
+    return sheet.pair_info(label)[0]
 
 
 def _declarer(scored: ScoredResult, whist: bool) -> str:

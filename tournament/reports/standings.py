@@ -9,7 +9,6 @@ from fractions import Fraction
 from scoring.contests.pairs import Standing
 from scoring.shared.seats import Side
 
-from ..models import Result
 from ..services.standings import SectionScores
 from .common import _names, _pair_pk, exact_text
 
@@ -86,10 +85,9 @@ def _rows(
 
 def waiting_rows(sheet: SectionScores) -> list[str]:
     """The deals waiting for the director: the engine's problems and the results the opponents disputed."""
-    status = str(Result.Status.DISPUTED)  # looked up once: a 120-table night holds 3,000 results
     disputed = [
         f"Board {r.board.number}, table {r.seating.table.number}, round {r.seating.round}: "
         "disputed by the opponents; the director will rule."
-        for r in [s.result for s in sheet.results if s.result.status == status]
+        for r in [s.result for s in sheet.disputed()]
     ]
     return [*sheet.problems, *disputed]

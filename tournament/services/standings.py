@@ -104,6 +104,10 @@ class SectionScores:
     _pair_index: dict[str, list[ScoredResult]] | None = field(default=None, repr=False)
     # Where each result stands in ``results`` and each board's run of them, built once when asked.
     _places: tuple[dict[int, int], dict[int, range]] | None = field(default=None, repr=False, compare=False)
+    # Each pair's id and names by label, worked out once for the pairs this sheet shares with the next.
+    _pair_info: dict[str, tuple[int, str]] | None = field(default=None, repr=False, compare=False)
+    # The results the opponents disputed, in the order of ``results``, found once when asked.
+    _disputed: list[ScoredResult] | None = field(default=None, repr=False, compare=False)
 
     def by_board(self) -> dict[int, list[ScoredResult]]:
         grouped: dict[int, list[ScoredResult]] = defaultdict(list)
@@ -127,6 +131,19 @@ class SectionScores:
                 )
             self._places = (at, runs)
         return self._places
+
+    def pair_info(self, label: str) -> tuple[int | None, str]:
+        """The id and names of the pair ``label`` (None and "" for a label the section does not hold)."""
+        if self._pair_info is None:
+            self._pair_info = {label: (pair.pk, pair.names) for label, pair in self.pairs.items()}
+        return self._pair_info.get(label, (None, ""))
+
+    def disputed(self) -> list[ScoredResult]:
+        """The results the opponents disputed, waiting for the director (Law E), in results order."""
+        if self._disputed is None:
+            status = str(Result.Status.DISPUTED)  # looked up once: a 120-table night holds 3,000 results
+            self._disputed = [s for s in self.results if s.result.status == status]
+        return self._disputed
 
     def on_boards(self, board_ids: set[int]) -> list[ScoredResult]:
         """The results of those boards, in the order of ``results``."""
@@ -322,6 +339,7 @@ def rescore_boards(
         else:
             fresh = {r.pk: _scored_auction(r, rulings_of.get(r.pk, []), event) for r in results}
         sheet = _merged(previous, SectionScores(event, section, previous.pairs, boards, []), fresh, changes)
+        sheet._pair_info = previous._pair_info  # the same pairs
         if not pairs_night:
             _run_contest(sheet)
             return sheet
@@ -368,6 +386,11 @@ def _merged(
             for pk, scored in fresh.items():
                 merged[at[pk]] = scored
             sheet.results, sheet._places = merged, (at, runs)
+            if previous._disputed is not None:
+                status = str(Result.Status.DISPUTED)
+                kept = [s for s in previous._disputed if s.result.pk not in fresh]
+                kept.extend(s for s in fresh.values() if s.result.status == status)
+                sheet._disputed = sorted(kept, key=lambda s: at[s.result.pk])
             return sheet
     unchanged = [
         scored
