@@ -359,3 +359,36 @@ def test_a_worker_sharing_its_scores_again_drops_the_ones_it_shared_before(monke
     assert cache.get(score_cache.key(night.section.pk, first + 1)) is None
     assert cache.get(score_cache.key(night.section.pk, now)) is not None
     assert cache.get(score_cache.key(night.section.pk, first)) is None
+
+
+def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow(monkeypatch):
+    """A result recorded after every other one, and a result with a problem deleted: the kept results
+    no longer stand where they stood, so the results' problems are found again, not carried over."""
+    night = Night()
+    whole = standings.rescore_section
+    made_whole: list[int] = []
+    monkeypatch.setattr(standings, "rescore_section", lambda s: made_whole.append(s.pk) or whole(s))
+
+    def read() -> standings.SectionScores:
+        incremental = standings.score_section(_section())
+        full = whole(_section())
+        assert _fingerprint(incremental) == _fingerprint(full)
+        return incremental
+
+    def reloaded(pk: int) -> Result:
+        return Result.objects.select_related("section__event", "board", "seating__table", "ns", "ew").get(pk=pk)
+
+    last = reloaded(read().results[-1].result.pk)  # the read holds the scores in this worker
+    seating = Seating.objects.select_related("section__event", "table", "ns", "ew").get(pk=last.seating_id)
+    made_whole.clear()
+    results.delete(result=last, reason="Entered twice.", user=night.director)
+    read()
+    saved = results.record(
+        seating=seating, board_number=last.board.number, facts=Facts(not_played=True), request_key=uuid.uuid4()
+    )
+    sheet = read()
+    assert sheet.results[-1].result.pk == saved.result.pk  # the new result stands after every other
+    assert any("not played" in line for line in sheet.problems)
+    results.delete(result=reloaded(saved.result.pk), reason="Entered by mistake.", user=night.director)
+    assert not any("not played" in line for line in read().problems)
+    assert made_whole == []

@@ -338,7 +338,8 @@ def rescore_boards(
             fresh = {r.pk: scored_contract(r, rulings_of.get(r.pk, [])) for r in results}
         else:
             fresh = {r.pk: _scored_auction(r, rulings_of.get(r.pk, []), event) for r in results}
-        sheet = _merged(previous, SectionScores(event, section, previous.pairs, boards, []), fresh, changes)
+        sheet = SectionScores(event, section, previous.pairs, boards, [])
+        in_place = _merged(previous, sheet, fresh, changes)
         sheet._pair_info = previous._pair_info  # the same pairs
         if not pairs_night:
             _run_contest(sheet)
@@ -354,10 +355,10 @@ def rescore_boards(
         deals.update(changed_deals)
         replaced = {str(number): previous.deals.get(str(number)) for number in numbers}
         problems = None
-        if previous.contest is not None and changes.results is not None and sheet._places is not None:
+        if previous.contest is not None and in_place:
             # Each named result took its place (``_merged``): the results' problems are those before
             # when neither the old nor the new ones have any (a contest that ran added none of its own).
-            at = sheet._places[0]
+            at = previous.places()[0]
             if not any(previous.results[at[pk]].problem or fresh[pk].problem for pk in fresh):
                 problems = list(previous.problems)
         since = None if previous.contest is None else (previous.contest, replaced)
@@ -370,12 +371,13 @@ def _merged(
     sheet: SectionScores,
     fresh: dict[int, ScoredResult],
     changes: score_cache.Changes,
-) -> SectionScores:
-    """``sheet`` given the section's scored results: ``previous``'s, with the changed boards' ones taken
+) -> bool:
+    """Give ``sheet`` the section's scored results: ``previous``'s, with the changed boards' ones taken
     from ``fresh``, in the order :func:`load_section` gives them (board, round, table).
 
     When the change named its results, a named one not in ``fresh`` was deleted; when it did not,
-    ``fresh`` holds every result of the changed boards.
+    ``fresh`` holds every result of the changed boards. True when every named result was there
+    before and still is, each taking its old place (a result recorded or deleted moves the others).
     """
     named = changes.results
     if named is not None:
@@ -391,7 +393,7 @@ def _merged(
                 kept = [s for s in previous._disputed if s.result.pk not in fresh]
                 kept.extend(s for s in fresh.values() if s.result.status == status)
                 sheet._disputed = sorted(kept, key=lambda s: at[s.result.pk])
-            return sheet
+            return True
     unchanged = [
         scored
         for scored in previous.on_boards(set(changes.boards))
@@ -402,7 +404,7 @@ def _merged(
     merged.extend(fresh.values())
     merged.sort(key=_place)
     sheet.results = merged
-    return sheet
+    return False
 
 
 def _place(scored: ScoredResult) -> tuple[int, int, int]:
