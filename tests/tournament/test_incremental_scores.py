@@ -376,7 +376,9 @@ def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow
         return incremental
 
     def reloaded(pk: int) -> Result:
-        return Result.objects.select_related("section__event", "board", "seating__table", "ns", "ew").get(pk=pk)
+        return Result.objects.select_related("section__event", "board", "seating__table", "ns", "ew").get(
+            pk=pk
+        )
 
     last = reloaded(read().results[-1].result.pk)  # the read holds the scores in this worker
     seating = Seating.objects.select_related("section__event", "table", "ns", "ew").get(pk=last.seating_id)
@@ -384,7 +386,10 @@ def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow
     results.delete(result=last, reason="Entered twice.", user=night.director)
     read()
     saved = results.record(
-        seating=seating, board_number=last.board.number, facts=Facts(not_played=True), request_key=uuid.uuid4()
+        seating=seating,
+        board_number=last.board.number,
+        facts=Facts(not_played=True),
+        request_key=uuid.uuid4(),
     )
     sheet = read()
     assert sheet.results[-1].result.pk == saved.result.pk  # the new result stands after every other
