@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest
 
+from . import written
 from .models import Club, Event, Membership
 
 DIRECTING = (Membership.Role.ADMIN, Membership.Role.DIRECTOR)
@@ -28,7 +29,7 @@ def role_in(user: Any, club: Club) -> str | None:
 
 def _event(club_slug: str, event_id: int) -> Event:
     """The event, looked up only through its club: an id under another club's slug is not found."""
-    event = Event.objects.select_related("club").filter(pk=event_id, club__slug=club_slug).first()
+    event = written.event_in_club(club_slug, event_id)  # every page asks it: written out once (written.py)
     if event is None:
         raise Http404("No such event.")
     return event

@@ -28,6 +28,7 @@ from scoring.contract.deal import ContractScore
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
+from .. import written
 from ..models import Board, Event, Pair, Result, Ruling, Section
 from . import score_cache
 from .contract_facts import assigned_score, contract_score
@@ -317,10 +318,10 @@ def rescore_boards(
             if len(fresh_boards) != len(board_ids) or any(b.number != number_of[b.pk] for b in fresh_boards):
                 return None
             boards.update((board.number, board) for board in fresh_boards)
-        else:
-            loaded = Result.objects.filter(section=section, pk__in=changes.results)
+            results = list(loaded.for_section_scores())
+        else:  # a few results by their keys, as every poll after a result asks: written out once
+            results = written.results_named(section.pk, sorted(changes.results))
         board_of = {board.pk: board for board in boards.values()}
-        results = list(loaded.for_section_scores())
         if any(r.ns_id not in pair_of or r.ew_id not in pair_of for r in results):
             return None  # a pair the kept scores do not know: not a change to some boards only
         for result in results:
@@ -331,7 +332,7 @@ def rescore_boards(
         if changes.results is None:
             rulings = Ruling.objects.for_section(section).filter(result__board_id__in=board_ids)
         else:  # the named results' own, in the order made (as ``for_section`` gives them)
-            rulings = Ruling.objects.filter(result_id__in=changes.results).order_by("created", "id")
+            rulings = written.rulings_on(sorted(changes.results))
         for ruling in rulings:
             rulings_of[ruling.result_id].append(ruling)
         if event.is_contract:

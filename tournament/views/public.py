@@ -22,7 +22,7 @@ from django_tables2.export import TableExport
 
 from scoring.shared.seats import Side
 
-from .. import page_cache, reports
+from .. import page_cache, reports, written
 from ..access import role_in, viewable_event
 from ..forms.table import PinForm
 from ..models import Event, Pair, Section
@@ -160,7 +160,7 @@ def _section(event: Event, **lookup: Any) -> Section:
 def event_page(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """The event: its facts and each section's standings, overall and per direction, or the match result."""
     event = viewable_event(request, club_slug, event_id)
-    sections, is_member = list(event.sections.all()), role_in(request.user, event.club) is not None
+    sections, is_member = written.sections_of(event), role_in(request.user, event.club) is not None
     if "_export" in request.GET:
         views = _standings_of(event, sections, is_member)["sections"]
         tables = {panel.key: panel.table for view in views for panel in view.panels}
@@ -184,7 +184,7 @@ def standings_fragment(request: HttpRequest, club_slug: str, event_id: int) -> H
     304 Not Modified, with no scoring and no rendering, while nothing has changed; otherwise
     the standings kept for the ETag are sent, made once per change (``page_cache``)."""
     event = viewable_event(request, club_slug, event_id)
-    sections, is_member = list(event.sections.all()), role_in(request.user, event.club) is not None
+    sections, is_member = written.sections_of(event), role_in(request.user, event.club) is not None
     etag = standings_etag(event, sections, is_member)
     response = get_conditional_response(request, etag=etag)
     if response is None:
