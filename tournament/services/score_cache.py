@@ -106,10 +106,9 @@ def changed(
 
     Call it inside the transaction that writes the fact (every service does)."""
     pk = section if isinstance(section, int) else section.pk
-    Section.objects.filter(pk=pk).update(version=F("version") + 1)
+    # The row is this transaction's until it ends (the update locked it): the version read is ours.
+    version = _raised(pk)
     if boards is not None:
-        # The row is this transaction's until it ends (the update locked it): the version read is ours.
-        version = Section.objects.filter(pk=pk).values_list("version", flat=True).first()
         if version is None:
             return
         named = None if results is None else tuple(sorted(set(results)))
@@ -120,6 +119,22 @@ def changed(
             record()
         else:
             transaction.on_commit(record)
+
+
+def _raised(section_pk: int) -> int | None:
+    """Raise the section's version by one and say the new one (None: no such section).
+
+    Every write a phone or the director makes runs it: one statement written out, rather than
+    an update and a read built by the ORM each time (SQLite 3.35 and PostgreSQL both return it)."""
+    quote = connection.ops.quote_name
+    column, table = quote("version"), quote(Section._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET {column} = {column} + 1 WHERE {quote('id')} = %s RETURNING {column}",
+            [section_pk],
+        )
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
 
 
 def change_key(section_pk: int, version: int) -> str:
