@@ -566,7 +566,9 @@ def _sums_of(figures: Iterable[tuple[PairDealScore, tuple[int, int]]]) -> _Sums:
 def _ranked(sums: _Sums) -> tuple[tuple[Standing, ...], tuple[Standing, ...], tuple[Standing, ...]]:
     """The standings overall, over the deals played N-S and over those played E-W (compass scoring).
 
-    A pair's overall sum is its two directions' sums added.
+    A pair's overall sum is its two directions' sums added. A pair that played one direction
+    only (every pair of a Mitchell) has the same total in both of its lists: its exact figure is
+    made once for the two.
     """
     directions: dict[Side, dict[str, list[int]]] = {Side.NS: {}, Side.EW: {}}
     overall: dict[str, list[int]] = {}
@@ -577,7 +579,13 @@ def _ranked(sums: _Sums) -> tuple[tuple[Standing, ...], tuple[Standing, ...], tu
             overall[pair] = list(total)
         else:
             _add(both, *total)
-    return _rank(overall), _rank(directions[Side.NS]), _rank(directions[Side.EW])
+    made: dict[tuple[int, int], _Figure] = {}
+    return _rank(overall, made), _rank(directions[Side.NS], made), _rank(directions[Side.EW], made)
+
+
+# A total's exact value, its lowest terms, its float for sorting (None beyond any float) and its
+# rounded figure, by the whole numbers it was added up in.
+_Figure = tuple[Fraction, tuple[int, int], float | None, int]
 
 
 def _add(total: list[int], numerator: int, denominator: int, deals: int) -> None:
@@ -591,38 +599,45 @@ def _add(total: list[int], numerator: int, denominator: int, deals: int) -> None
     total[2] += deals
 
 
-def _rank(sums: dict[str, list[int]]) -> tuple[Standing, ...]:
+def _rank(sums: dict[str, list[int]], made: dict[tuple[int, int], _Figure]) -> tuple[Standing, ...]:
     """Rank pairs by exact contest score; equal fractions share a rank, the next is skipped.
 
     Each total is made a Fraction once, from its whole-number sum, and rounded from those whole
-    numbers. The pairs are sorted by each total's float first (a correctly rounded quotient keeps
-    the exact order, or makes two totals equal); only when two different totals share a float
-    are they sorted again by the exact values.
+    numbers (``made`` keeps them for the next list). The pairs are sorted by each total's float
+    first (a correctly rounded quotient keeps the exact order, or makes two totals equal); only
+    when two different totals share a float, or one is beyond any float, are they sorted again
+    by the exact values.
     """
-    totals = {pair: Fraction(numerator, denominator) for pair, (numerator, denominator, _) in sums.items()}
-    # Each total in lowest terms as whole numbers: compared as such, not through Fraction's equality.
-    terms = {pair: (total.numerator, total.denominator) for pair, total in totals.items()}
-    try:
-        floats = {pair: -numerator / denominator for pair, (numerator, denominator, _) in sums.items()}
-        order = sorted(totals, key=lambda pair: (floats[pair], natural_key(pair)))
+    figures: dict[str, _Figure] = {}
+    for pair, (numerator, denominator, _) in sums.items():
+        figure = made.get((numerator, denominator))
+        if figure is None:
+            total = Fraction(numerator, denominator)
+            try:
+                place: float | None = -numerator / denominator
+            except OverflowError:  # a total beyond any float
+                place = None
+            terms = (total.numerator, total.denominator)
+            figure = made[numerator, denominator] = (total, terms, place, round_half_away_ratio(*terms))
+        figures[pair] = figure
+    exact_order = any(figure[2] is None for figure in figures.values())
+    if not exact_order:
+        order = sorted(figures, key=lambda pair: (figures[pair][2], natural_key(pair)))
+        # Each total in lowest terms as whole numbers: compared as such, not through Fraction's equality.
         exact_order = any(
-            floats[first] == floats[second] and terms[first] != terms[second]
+            figures[first][2] == figures[second][2] and figures[first][1] != figures[second][1]
             for first, second in pairwise(order)
         )
-    except OverflowError:  # a total beyond any float
-        exact_order = True
     if exact_order:
-        order = sorted(totals, key=lambda pair: (*sort_key(-totals[pair]), natural_key(pair)))
+        order = sorted(figures, key=lambda pair: (*sort_key(-figures[pair][0]), natural_key(pair)))
     standings: list[Standing] = []
     rank = 0
     previous: tuple[int, int] | None = None
     for position, pair in enumerate(order, start=1):
-        if terms[pair] != previous:
-            rank, previous = position, terms[pair]
-        numerator, denominator, deals = sums[pair]
-        standings.append(
-            Standing(pair, totals[pair], round_half_away_ratio(numerator, denominator), rank, deals)
-        )
+        total, terms, _, rounded = figures[pair]
+        if terms != previous:
+            rank, previous = position, terms
+        standings.append(Standing(pair, total, rounded, rank, sums[pair][2]))
     return tuple(standings)
 
 
