@@ -181,3 +181,25 @@ def rulings_on(result_pks: Sequence[int]) -> list[Ruling]:
 
     sql, columns = _once("rulings_on", len(keys), write)
     return [columns.instance(row) for row in _rows(sql, keys)]
+
+
+def locked(model: type[M], pk: int) -> M:
+    """The row ``pk`` of ``model`` read afresh and locked until the transaction ends, as
+    ``select_for_update().get(pk=pk)`` reads it (PostgreSQL locks the row; SQLite, which runs one
+    write at a time, needs no lock). Every write a phone or the director makes starts here."""
+    if not _is_key(pk):
+        raise model.DoesNotExist(f"No {model._meta.verbose_name} {pk}.")  # type: ignore[attr-defined]
+
+    def write() -> tuple[str, _Columns]:
+        quote = connection.ops.quote_name
+        columns = _Columns(model, "w")
+        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+        sql = f"SELECT {columns.sql} FROM {_table(model)} w WHERE w.{quote('id')} = %s{lock}"
+        return sql, columns
+
+    sql, columns = _once(f"locked:{model._meta.label}", 1, write)
+    rows = _rows(sql, [pk])
+    if not rows:
+        raise model.DoesNotExist(f"No {model._meta.verbose_name} {pk}.")  # type: ignore[attr-defined]
+    instance: M = columns.instance(rows[0])
+    return instance

@@ -128,3 +128,20 @@ def test_a_page_of_an_event_still_goes_through_the_written_lookup(rf):
         viewable_event(request, night.club.slug, night.event.pk)
     Event.objects.filter(pk=night.event.pk).update(published=True)
     assert viewable_event(request, night.club.slug, night.event.pk).pk == night.event.pk
+
+
+def test_a_row_read_to_be_changed_is_the_orms_and_a_missing_one_is_said_so(django_assert_num_queries):
+    from django.db import transaction
+
+    from tournament.models import Seating
+
+    night = Night()
+    result = Result.objects.filter(section=night.section).order_by("id").first()
+    with transaction.atomic():
+        with django_assert_num_queries(2):
+            mine, seating = written.locked(Result, result.pk), written.locked(Seating, result.seating_id)
+        _same(mine, Result.objects.select_for_update().get(pk=result.pk))
+        _same(seating, Seating.objects.get(pk=result.seating_id))
+        for key in (0, 999_999, 2**63):
+            with pytest.raises(Result.DoesNotExist):
+                written.locked(Result, key)

@@ -24,7 +24,7 @@ from scoring.contract.deal import ContractBid, score_contract
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
-from .. import limits
+from .. import limits, written
 from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
 from . import score_cache
 from .facts import snapshot
@@ -168,12 +168,11 @@ def _locked(change: Callable[..., T]) -> Callable[..., T]:
         result: Result | None = kwargs.get("result")
         seating: Seating | None = kwargs.get("seating") or (result.seating if result is not None else None)
         with transaction.atomic():
+            # Each row read afresh and locked by a query written out once (``written.locked``).
             if seating is not None:
-                seating.agreed_at = (
-                    Seating.objects.select_for_update().values_list("agreed_at", flat=True).get(pk=seating.pk)
-                )
+                seating.agreed_at = written.locked(Seating, seating.pk).agreed_at
             if result is not None:
-                fresh = Result.objects.select_for_update().get(pk=result.pk)
+                fresh = written.locked(Result, result.pk)
                 for column in Result._meta.concrete_fields:
                     setattr(result, column.attname, getattr(fresh, column.attname))
             return change(**kwargs)
