@@ -354,8 +354,26 @@ class StandingsTable(Base):
         )
 
 
+# A pair's cells by its section, number, key and names: the same from one change to the next, while
+# every pair's score moves (a board scored again moves its every table's average). Emptied when full.
+_PAIR_CELLS: dict[tuple[str, int, str, str, int, str], tuple[str, str, str]] = {}
+PAIR_CELLS_KEPT = 8192
+
+
 def pair_cells(links: Links, row: Any, pair: Cells, names: Cells) -> tuple[str, str, str]:
     """A standings row's escaped recap URL, its pair cell as ``render_pair`` writes it and its names."""
+    if row.pair in pair.empty or row.names in names.empty or type(row.pair_pk) is not int:
+        return _pair_cells(links, row, pair, names)
+    key = (links.club, links.event, links.section, row.pair, row.pair_pk, row.names)
+    cells = _PAIR_CELLS.get(key)
+    if cells is None:
+        if len(_PAIR_CELLS) >= PAIR_CELLS_KEPT:
+            _PAIR_CELLS.clear()
+        cells = _PAIR_CELLS[key] = _pair_cells(links, row, pair, names)
+    return cells
+
+
+def _pair_cells(links: Links, row: Any, pair: Cells, names: Cells) -> tuple[str, str, str]:
     url = escape_html(links.recap(row.pair_pk))
     if row.pair in pair.empty:
         label = pair.cell(row)
