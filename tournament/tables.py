@@ -125,9 +125,21 @@ class Base(tables.Table):
         found once and the rows joined as text: the same cells, the same markup. A table with what
         this does not draw (a footer, paging, pinned rows, attributes computed per cell, a column
         of another kind, model rows) is drawn by the template, as before."""
-        cells = [Cells.of(self, bound) for bound in self.columns]
+        cells = self._cells()
         records = list(self.data)
-        plain = (
+        if cells is None or not self._plain(records):
+            return self._by_template()
+        opening, closing = self._frame(cells)
+        return mark_safe(f"{opening}{self._rows(cells, records)}{closing}")
+
+    def _cells(self) -> list[Cells] | None:
+        """Each column's way of drawing its cells, or None when a column is one ``html()`` does not draw."""
+        cells = [Cells.of(self, bound) for bound in self.columns]
+        return None if any(c is None for c in cells) else [c for c in cells if c is not None]
+
+    def _plain(self, records: list[Any]) -> bool:
+        """Whether ``records`` are drawn by ``html()`` itself rather than by the template."""
+        return bool(
             self.show_header
             and not (self.has_footer() or self.row_attrs or hasattr(self, "page"))
             and (records or not self.empty_text)
@@ -135,14 +147,15 @@ class Base(tables.Table):
             and self.get_bottom_pinned_data() is None
             and not any(isinstance(record, models.Model) for record in records)
         )
-        if not plain or any(c is None for c in cells):
-            return self._by_template()
-        drawn = [c for c in cells if c is not None]
-        heads = "".join(f"<th{c.th}>{c.header}</th>" for c in drawn)
-        return mark_safe(
+
+    def _frame(self, cells: list[Cells]) -> tuple[str, str]:
+        """The markup before the body's rows (the table, its header) and after them."""
+        heads = "".join(f"<th{c.th}>{c.header}</th>" for c in cells)
+        return (
             f'<div class="table-container"><table{_attrs(self.attrs)}>'
             f"<thead{_attrs(self.attrs.get('thead', {}))}><tr>{heads}</tr></thead>"
-            f"<tbody{_attrs(self.attrs.get('tbody', {}))}>{self._rows(drawn, records)}</tbody></table></div>"
+            f"<tbody{_attrs(self.attrs.get('tbody', {}))}>",
+            "</tbody></table></div>",
         )
 
     def _rows(self, cells: list[Cells], records: list[Any]) -> str:
@@ -316,42 +329,79 @@ class StandingsTable(Base):
         return record.exact
 
     def _rows(self, cells: list[Cells], records: list[Any]) -> str:
-        """The rows as the ``render_*`` methods make them, each pair's cells after the rank made once.
-
-        A page shows every pair twice (overall and in its direction): ``Links.drawn`` keeps what
-        the first table drew. The figures are written from the row as the filters would write
-        them: ``rounded`` is the score rounded as ``rounded`` rounds it, ``exact`` the text
-        ``signed`` writes, with a hyphen for the minus sign; the rank is "2=" or "2"."""
-        if [c.name for c in cells] != list(_STANDING_FIELDS) or any(
-            type(r) is not StandingRow for r in records
-        ):
+        if not _standings_drawn(cells, records):
             return super()._rows(cells, records)
-        rank, *rest = cells
-        # Tables whose columns differ in attributes or defaults do not share their cells.
-        drawn = self.links.drawn.setdefault(("standing", *((c.td, c.default) for c in rest)), {})
-        opening, numbers = f"<td{rank.td}>", {}
-        rows = []
-        for index, row in enumerate(records):
-            key = (row.pair, row.pair_pk, row.names, row.rounded, row.exact, row.deals)
-            tail = drawn.get(key)
-            if tail is None:
-                tail = drawn[key] = self._tail(row, rest, numbers)
-            place = f"{row.rank}=" if row.tied else str(row.rank)
-            rows.append(f'<tr class="{ROW_CLASSES[index % 2]}">{opening}{place}</td>{tail}</tr>')
-        return "".join(rows)
+        return _standing_rows(self.links, cells, records)
 
-    def _tail(self, row: StandingRow, cells: list[Cells], numbers: dict[int, str]) -> str:
-        """A pair's cells after its rank; ``numbers`` keeps each count of deals as its cell writes it."""
-        pair, names, score, exact, deals = cells
-        url, label, players = pair_cells(self.links, row, pair, names)
-        figure = f"+{row.rounded}" if row.rounded > 0 else str(row.rounded).replace("-", "−")
-        if url:
-            figure = f'<a href="{url}">{figure}</a>'
-        fraction = exact.cell(row) if row.exact in exact.empty else row.exact.replace("-", "−")
-        return (
-            f"<td{pair.td}>{label}</td><td{names.td}>{players}</td><td{score.td}>{figure}</td>"
-            f"<td{exact.td}>{fraction}</td><td{deals.td}>{number_cell(deals, row, row.deals, numbers)}</td>"
-        )
+    @classmethod
+    def draw(cls, rows: list[StandingRow], links: Links) -> SafeString:
+        """What ``cls(rows, links).html()`` writes, without making the table each time.
+
+        A django-tables2 table copies its columns when it is made and works out each column's
+        attributes again: a fifth of drawing a 240-pair page's three tables. Here a table of
+        the class made once (with no rows) gives the columns' cells and the markup around the
+        rows; the rows are drawn with ``links`` as ``html()`` draws them. Anything ``html()``
+        would not draw this way (no rows, a row of another kind) is drawn by a table made for it.
+        """
+        made = _MADE.get(cls)
+        if made is None:
+            table = cls([], Links("", 0, ""))
+            cells = table._cells()
+            made = _MADE[cls] = (table, cells, None if cells is None else table._frame(cells))
+        table, cells, frame = made
+        if cells is None or frame is None or not rows or not table._plain(rows):
+            return cls(rows, links).html()
+        if not _standings_drawn(cells, rows):
+            return cls(rows, links).html()
+        return mark_safe(f"{frame[0]}{_standing_rows(links, cells, rows)}{frame[1]}")
+
+
+# Each standings table class made once, with its cells and the markup around the rows (``draw``).
+_MADE: dict[type, tuple[Base, list[Cells] | None, tuple[str, str] | None]] = {}
+
+
+def _standings_drawn(cells: list[Cells], records: list[Any]) -> bool:
+    """Whether the rows are standings rows in the standings' columns, drawn by ``_standing_rows``."""
+    return [c.name for c in cells] == list(_STANDING_FIELDS) and all(type(r) is StandingRow for r in records)
+
+
+def _standing_rows(links: Links, cells: list[Cells], records: list[StandingRow]) -> str:
+    """The rows as the ``render_*`` methods make them, each pair's cells after the rank made once.
+
+    A page shows every pair twice (overall and in its direction): ``Links.drawn`` keeps what
+    the first table drew. The figures are written from the row as the filters would write
+    them: ``rounded`` is the score rounded as ``rounded`` rounds it, ``exact`` the text
+    ``signed`` writes, with a hyphen for the minus sign; the rank is "2=" or "2"."""
+    rank, *rest = cells
+    # Tables whose columns differ in attributes or defaults do not share their cells.
+    drawn = links.drawn.setdefault(("standing", *((c.td, c.default) for c in rest)), {})
+    opening, numbers = f"<td{rank.td}>", {}
+    rows = []
+    for index, row in enumerate(records):
+        key = (row.pair, row.pair_pk, row.names, row.rounded, row.exact, row.deals)
+        tail = drawn.get(key)
+        if tail is None:
+            tail = drawn[key] = _standing_tail(links, row, rest, numbers)
+        place = f"{row.rank}=" if row.tied else str(row.rank)
+        rows.append(f'<tr class="{ROW_CLASSES[index % 2]}">{opening}{place}</td>{tail}</tr>')
+    return "".join(rows)
+
+
+def _standing_tail(links: Links, row: StandingRow, cells: list[Cells], numbers: dict[int, str]) -> str:
+    """A pair's cells after its rank; ``numbers`` keeps each count of deals as its cell writes it.
+
+    Only the cells of empty values and of the count of deals are made by the column (``Cells.cell``):
+    neither reads the table's links."""
+    pair, names, score, exact, deals = cells
+    url, label, players = pair_cells(links, row, pair, names)
+    figure = f"+{row.rounded}" if row.rounded > 0 else str(row.rounded).replace("-", "−")
+    if url:
+        figure = f'<a href="{url}">{figure}</a>'
+    fraction = exact.cell(row) if row.exact in exact.empty else row.exact.replace("-", "−")
+    return (
+        f"<td{pair.td}>{label}</td><td{names.td}>{players}</td><td{score.td}>{figure}</td>"
+        f"<td{exact.td}>{fraction}</td><td{deals.td}>{number_cell(deals, row, row.deals, numbers)}</td>"
+    )
 
 
 # A pair's cells by its section, number, key and names: the same from one change to the next, while

@@ -339,26 +339,30 @@ def test_two_results_corrected_at_once_are_both_in_the_scores():
         assert _fingerprint(incremental) == _fingerprint(full)
 
 
-def test_a_worker_sharing_its_scores_again_drops_the_ones_it_shared_before(monkeypatch):
-    """Only the current version is ever read: a night of thousands of changes keeps one sheet in the
-    shared cache, not one every few changes."""
+def test_scores_brought_up_to_date_are_kept_in_the_worker_and_a_whole_scoring_shared_once():
+    """A change to a board is not pickled into the shared cache (the other workers catch up from the
+    change records); a whole scoring is, and it replaces the one the worker shared before."""
     from django.core.cache import cache
 
-    monkeypatch.setattr(score_cache, "SHARE_EVERY", 2)
     night = Night()
     standings.score_section(_section())
     first = Section.objects.get(pk=night.section.pk).version
     assert cache.get(score_cache.key(night.section.pk, first)) is not None
     rng = random.Random(9)
-    _correct(night, rng)
-    standings.score_section(_section())  # one change: brought up to date, not shared yet
-    _correct(night, rng)
-    standings.score_section(_section())  # two: shared again
+    for _ in range(3):
+        _correct(night, rng)
+        standings.score_section(_section())  # brought up to date here, not shared
     now = Section.objects.get(pk=night.section.pk).version
-    assert now == first + 2
-    assert cache.get(score_cache.key(night.section.pk, first + 1)) is None
-    assert cache.get(score_cache.key(night.section.pk, now)) is not None
-    assert cache.get(score_cache.key(night.section.pk, first)) is None
+    assert now == first + 3
+    assert all(cache.get(score_cache.key(night.section.pk, v)) is None for v in range(first + 1, now + 1))
+    assert cache.get(score_cache.key(night.section.pk, first)) is not None  # still the current whole one
+    from tournament.services import events as event_service
+
+    event_service.name_pair(pair=night.pair(), first="Ann Other", second="Bea Other", user=night.director)
+    standings.score_section(_section())  # a change to the whole section: scored whole, shared
+    last = Section.objects.get(pk=night.section.pk).version
+    assert cache.get(score_cache.key(night.section.pk, last)) is not None
+    assert cache.get(score_cache.key(night.section.pk, first)) is None  # the one shared before is dropped
 
 
 def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow(monkeypatch):

@@ -22,7 +22,7 @@ from scoring.contests.ranking import Place
 from scoring.shared.numbers import round_half_away
 from tests.tournament.factories import make_club, make_event, make_member, play_all
 from tests.tournament.test_score_cache import Night, _record_missing
-from tournament import page_cache
+from tournament import page_cache, tables
 from tournament.contract_tables import ContractStandingsTable
 from tournament.models import Event, Pair, Result
 from tournament.reports import StandingRow, recap_rows, standings_rows, traveller_rows
@@ -280,9 +280,35 @@ def test_the_standings_rows_are_written_as_each_columns_render_method_writes_the
     )
 
 
+@pytest.mark.parametrize("rows", [STANDINGS, STANDINGS[2:], STANDINGS[:1], []])
+def test_the_standings_drawn_without_a_table_are_the_tables_own(rows):
+    """``StandingsTable.draw``, as the standings page draws its lists, writes what the table writes:
+    with the links it is given (two sections' pairs link apart), and with no row at all."""
+    for links in (Links("club-1", 12, "A"), Links("other-club", 7, "B")):
+        drawn = StandingsTable.draw(rows, links)
+        assert drawn == StandingsTable(rows, Links(links.club, links.event, links.section)).html()
+        assert ("/c/other-club/e/7/" in drawn) == (links.club == "other-club" and bool(rows))
+
+
+def test_a_row_of_another_kind_is_drawn_by_a_table_made_for_it(monkeypatch):
+    """Rows that are not the report's standings rows are drawn cell by cell, as the table draws them."""
+
+    class Row:
+        def __init__(self, row: StandingRow) -> None:
+            for name in StandingRow.__slots__:
+                setattr(self, name, getattr(row, name))
+            self.rank_text = row.rank_text
+
+    rows = [Row(row) for row in STANDINGS]
+    expected = StandingsTable(rows, Links("club-1", 12, "A")).html()
+    monkeypatch.setattr(tables, "_standing_tail", lambda *args: pytest.fail("drawn as standings rows"))
+    assert StandingsTable.draw(rows, Links("club-1", 12, "A")) == expected
+    assert "&lt;i&gt;Cy&lt;/i&gt;" in expected
+
+
 def test_a_standings_table_of_other_columns_is_drawn_cell_by_cell(monkeypatch):
     table = StandingsTable(STANDINGS, Links("club-1", 12, "A"), exclude=("names",))
-    monkeypatch.setattr(StandingsTable, "_tail", lambda *args: pytest.fail("drawn as the whole table"))
+    monkeypatch.setattr(tables, "_standing_tail", lambda *args: pytest.fail("drawn as the whole table"))
     assert Markup(table.html()).items == _as_django_tables2_draws_it(table)
 
 

@@ -45,11 +45,30 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @dataclass(frozen=True)
 class Panel:
-    """One standings table on the page, with the key that exports it (``?_export=csv&table=A-ns``)."""
+    """One standings table on the page, with the key that exports it (``?_export=csv&table=A-ns``).
+
+    A contract night's panels hold their table; a pair contest's hold its rows and links, drawn by
+    ``StandingsTable.draw`` without making a table, which only the CSV export needs."""
 
     key: str
     heading: str
-    table: Table
+    table: Table | None = None
+    rows: list[reports.StandingRow] = field(default_factory=list)
+    links: Links | None = None
+
+    @property
+    def html(self) -> SafeString:
+        if self.table is not None:
+            return SafeString(self.table.html())
+        assert self.links is not None
+        return StandingsTable.draw(self.rows, self.links)
+
+    @property
+    def export_table(self) -> Table:
+        if self.table is not None:
+            return self.table
+        assert self.links is not None
+        return StandingsTable(self.rows, self.links)
 
 
 @dataclass
@@ -98,7 +117,7 @@ def _section_standings(sheet: SectionScores) -> SectionStandings:
     )
     for direction, rows in reports.standings_tables(sheet):
         key, heading = PANELS[direction]
-        view.panels.append(Panel(f"{letter}-{key}", heading, StandingsTable(rows, links)))
+        view.panels.append(Panel(f"{letter}-{key}", heading, rows=rows, links=links))
     return view
 
 
@@ -163,7 +182,7 @@ def event_page(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
     sections, is_member = written.sections_of(event), role_in(request.user, event.club) is not None
     if "_export" in request.GET:
         views = _standings_of(event, sections, is_member)["sections"]
-        tables = {panel.key: panel.table for view in views for panel in view.panels}
+        tables = {panel.key: panel.export_table for view in views for panel in view.panels}
         return _export(request, tables, f"event-{event.pk}-standings") or HttpResponseBadRequest()
     etag = standings_etag(event, sections, is_member)
     context = {
