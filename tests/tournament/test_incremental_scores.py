@@ -401,3 +401,25 @@ def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow
     results.delete(result=reloaded(saved.result.pk), reason="Entered by mistake.", user=night.director)
     assert not any("not played" in line for line in read().problems)
     assert made_whole == []
+
+
+def test_a_worker_holding_nothing_catches_up_from_the_latest_whole_scoring_shared(monkeypatch):
+    """Another worker, or one started after the night began, reads the last whole scoring put in the
+    shared cache and scores only the boards changed since; beyond the records' reach it scores whole."""
+    night = Night()
+    standings.score_section(_section())  # a whole scoring: shared, with its version
+    whole = standings.rescore_section
+    made_whole: list[int] = []
+    monkeypatch.setattr(standings, "rescore_section", lambda s: made_whole.append(s.pk) or whole(s))
+    rng = random.Random(11)
+    for _ in range(3):
+        _correct(night, rng)
+    score_cache.forget_in_process()  # a worker that holds nothing of the section
+    sheet = standings.score_section(_section())
+    assert made_whole == []
+    assert _fingerprint(sheet) == _fingerprint(whole(_section()))
+    score_cache.forget_in_process()
+    section = _section()
+    Section.objects.filter(pk=section.pk).update(version=section.version + score_cache.STEPS + 1)
+    standings.score_section(_section())  # no record reaches that far: scored whole, never wrongly
+    assert made_whole == [night.section.pk]

@@ -28,8 +28,9 @@ again (``standings.rescore_boards``), and of them loads only the results named, 
 record names them: the same scores as a whole rescoring, at the cost of a few results. A record
 is written with its change in the database cache (it commits or rolls back with it), otherwise
 after the commit, so it never describes a change that was rolled back; the versions only rise,
-so it is never reused. A record missing (not yet
-written, evicted, a change to the whole section) means a whole rescoring, never a wrong one.
+so it is never reused. A worker holding nothing of the section reads the latest whole scoring
+shared among the last ``STEPS`` versions and catches up from it the same way. A record missing
+(not yet written, evicted, a change to the whole section) means a whole rescoring, never a wrong one.
 
 Inside a transaction the scores may be of facts that are then rolled back, which would leave an
 entry under a version that the next real change will use again. So there only a cache that
@@ -71,7 +72,8 @@ KEPT_IN_PROCESS = 6  # sections a worker keeps unpickled: a club's nights of a w
 STEPS = 32  # the most changes a worker catches up with board by board; further behind, it rescores whole
 # Scores brought up to date board by board are not shared: every worker holding the section catches
 # up from its own copy and the change records, and pickling a 120-table night (0.17 s, 3.4 MB) costs
-# far more than scoring one board again (a few ms). Only a whole scoring is shared.
+# far more than scoring one board again (a few ms). Only a whole scoring is shared: a worker holding
+# nothing catches up from the latest one through the records.
 
 
 @dataclass(frozen=True)
@@ -276,15 +278,30 @@ def _made(
             if sheet is not None:
                 _keep(section.pk, version, sheet)
                 return sheet
-    sheet = _shared_get(key(section.pk, version))
+    sheet = None
+    found = _shared_latest(section.pk, version)
+    if found is not None and found[0] == version:
+        sheet = found[1]
+    elif found is not None and update is not None:
+        # A worker holding nothing of the section (or too far behind) catches up from the latest
+        # whole scoring shared, through the change records, as from its own copy.
+        changes = changes_between(section.pk, found[0], version)
+        if changes is not None:
+            with collector_paused():
+                sheet = update(found[1], section, changes)
+            if sheet is not None:
+                if safe_here:
+                    _keep(section.pk, version, sheet)
+                return sheet
+            sheet = None
     if sheet is None:
         sheet = compute(section)
         if safe_here or _rolls_back_with_transaction():
             _shared_set(key(section.pk, version), sheet)
             shared = _shared_at.get(section.pk) if safe_here else None
             if shared is not None and shared != version:
-                # The sheet this worker shared before is never read again (a page reads the current
-                # version): a night of many whole scorings leaves one sheet in the cache, not dozens.
+                # The sheet this worker shared before is read no more (the latest whole scoring is
+                # this one): a night of many whole scorings leaves one sheet in the cache, not dozens.
                 _shared_delete(key(section.pk, shared))
     if safe_here:
         _shared_at[section.pk] = version
@@ -314,24 +331,29 @@ def _rolls_back_with_transaction() -> bool:
     return isinstance(caches["default"], DatabaseCache)
 
 
-def _shared_get(name: str) -> SectionScores | None:
+def _shared_latest(section_pk: int, version: int) -> tuple[int, SectionScores] | None:
+    """The latest scores of the section in the shared cache among the last ``STEPS`` versions up to
+    ``version``, with their version; None when there are none (one query, whatever is found).
+
+    Only whole scorings are shared, and a worker drops the one it shared before: a few at most."""
     # Pickled and compressed here rather than by the backend: a 120-table night is 3.4 MB of pickle
     # and 0.5 MB compressed, and a cache that is down or an entry that cannot be read back costs
     # one rescoring, never a page.
+    names = {key(section_pk, step): step for step in range(max(0, version - STEPS), version + 1)}
     try:
-        blob: Any = cache.get(name)
+        blobs: dict[str, Any] = cache.get_many(list(names))
     except Exception:
         logger.warning("The scores cache could not be read; scoring the section instead.", exc_info=True)
         return None
-    if blob is None:
-        return None
-    try:
-        with collector_paused():
-            sheet: SectionScores = pickle.loads(zlib.decompress(blob))
-    except Exception:
-        logger.warning("Cached scores %s could not be read back; scoring again.", name, exc_info=True)
-        return None
-    return sheet
+    for name in sorted(blobs, key=names.__getitem__, reverse=True):
+        try:
+            with collector_paused():
+                sheet: SectionScores = pickle.loads(zlib.decompress(blobs[name]))
+        except Exception:
+            logger.warning("Cached scores %s could not be read back; scoring again.", name, exc_info=True)
+            continue
+        return names[name], sheet
+    return None
 
 
 def _shared_delete(name: str) -> None:
