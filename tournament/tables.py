@@ -349,9 +349,11 @@ class StandingsTable(Base):
             cells = table._cells()
             made = _MADE[cls] = (table, cells, None if cells is None else table._frame(cells))
         table, cells, frame = made
-        if cells is None or frame is None or not rows or not table._plain(rows):
-            return cls(rows, links).html()
-        if not _standings_drawn(cells, rows):
+        if (
+            cells is None
+            or frame is None
+            or not (rows and table._plain(rows) and _standings_drawn(cells, rows))
+        ):
             return cls(rows, links).html()
         return mark_safe(f"{frame[0]}{_standing_rows(links, cells, rows)}{frame[1]}")
 

@@ -14,7 +14,7 @@ ORM's answer, field by field, on SQLite and PostgreSQL.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from django.db import connection, models
@@ -80,6 +80,11 @@ def _is_key(value: object) -> bool:
     return type(value) is int and 0 < value <= LARGEST_KEY
 
 
+def _keys(pks: Iterable[int]) -> list[int]:
+    """The keys a row can have among ``pks``, each once, in order: one written query per count."""
+    return sorted({pk for pk in pks if _is_key(pk)})
+
+
 def _rows(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -128,9 +133,9 @@ def sections_of(event: Event) -> list[Section]:
     return sections
 
 
-def results_named(section_pk: int, pks: Sequence[int]) -> list[Result]:
+def results_named(section_pk: int, pks: Iterable[int]) -> list[Result]:
     """The section's results among ``pks``, by key, each with its seating and the seating's table."""
-    keys = sorted({pk for pk in pks if _is_key(pk)})
+    keys = _keys(pks)
     if not keys:
         return []
 
@@ -163,9 +168,9 @@ def results_named(section_pk: int, pks: Sequence[int]) -> list[Result]:
     return found
 
 
-def rulings_on(result_pks: Sequence[int]) -> list[Ruling]:
+def rulings_on(result_pks: Iterable[int]) -> list[Ruling]:
     """The rulings on these results, in the order made (created, then key)."""
-    keys = sorted({pk for pk in result_pks if _is_key(pk)})
+    keys = _keys(result_pks)
     if not keys:
         return []
 

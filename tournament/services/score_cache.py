@@ -271,30 +271,21 @@ def _made(
 ) -> SectionScores:
     """The scores of ``version``: brought up to date from ``held``, read from the shared cache, or made."""
     if held is not None and update is not None:
-        changes = changes_between(section.pk, held[0], version)
-        if changes is not None:
-            with collector_paused():
-                sheet = update(held[1], section, changes)
-            if sheet is not None:
-                _keep(section.pk, version, sheet)
-                return sheet
-    sheet = None
+        sheet = _brought_up(section, held, version, update)
+        if sheet is not None:
+            _keep(section.pk, version, sheet)
+            return sheet
     found = _shared_latest(section.pk, version)
     if found is not None and found[0] == version:
         sheet = found[1]
-    elif found is not None and update is not None:
+    else:
         # A worker holding nothing of the section (or too far behind) catches up from the latest
         # whole scoring shared, through the change records, as from its own copy.
-        changes = changes_between(section.pk, found[0], version)
-        if changes is not None:
-            with collector_paused():
-                sheet = update(found[1], section, changes)
-            if sheet is not None:
-                if safe_here:
-                    _keep(section.pk, version, sheet)
-                return sheet
-            sheet = None
-    if sheet is None:
+        sheet = None if found is None or update is None else _brought_up(section, found, version, update)
+        if sheet is not None:
+            if safe_here:
+                _keep(section.pk, version, sheet)
+            return sheet
         sheet = compute(section)
         if safe_here or _rolls_back_with_transaction():
             _shared_set(key(section.pk, version), sheet)
@@ -307,6 +298,18 @@ def _made(
         _shared_at[section.pk] = version
         _keep(section.pk, version, sheet)
     return sheet
+
+
+def _brought_up(
+    section: Section, base: tuple[int, SectionScores], version: int, update: Update
+) -> SectionScores | None:
+    """``base`` (scores and their version) brought up to ``version`` board by board, when the change
+    records reach from it; None otherwise."""
+    changes = changes_between(section.pk, base[0], version)
+    if changes is None:
+        return None
+    with collector_paused():
+        return update(base[1], section, changes)
 
 
 def forget_in_process() -> None:

@@ -320,7 +320,7 @@ def rescore_boards(
             boards.update((board.number, board) for board in fresh_boards)
             results = list(loaded.for_section_scores())
         else:  # a few results by their keys, as every poll after a result asks: written out once
-            results = written.results_named(section.pk, sorted(changes.results))
+            results = written.results_named(section.pk, changes.results)
         board_of = {board.pk: board for board in boards.values()}
         if any(r.ns_id not in pair_of or r.ew_id not in pair_of for r in results):
             return None  # a pair the kept scores do not know: not a change to some boards only
@@ -332,7 +332,7 @@ def rescore_boards(
         if changes.results is None:
             rulings = Ruling.objects.for_section(section).filter(result__board_id__in=board_ids)
         else:  # the named results' own, in the order made (as ``for_section`` gives them)
-            rulings = written.rulings_on(sorted(changes.results))
+            rulings = written.rulings_on(changes.results)
         for ruling in rulings:
             rulings_of[ruling.result_id].append(ruling)
         if event.is_contract:

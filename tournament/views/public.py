@@ -59,7 +59,7 @@ class Panel:
     @property
     def html(self) -> SafeString:
         if self.table is not None:
-            return SafeString(self.table.html())
+            return self.table.html()
         assert self.links is not None
         return StandingsTable.draw(self.rows, self.links)
 
