@@ -1,10 +1,13 @@
-"""Settings for the test suite: the real settings with a test-only secret key."""
+"""Settings for the test suite: the real settings with a secret key made for the run."""
 
 import os
+import secrets
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SECRET_KEY", "test-suite-only-secret-key-not-for-any-server")
+# A key made for this run: a key written in the source is public, and refused by every start
+# (tournament/secret_key.py), the test suite's as well.
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
 from tournament.settings import *  # noqa: F403
 

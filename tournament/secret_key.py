@@ -22,6 +22,11 @@ DEFAULT_KEY_FILE = Path(__file__).resolve().parent.parent / ".secret_key"
 # chose by hand is usually much shorter than that or is one character repeated.
 MIN_LENGTH = 32
 MIN_DISTINCT = 5
+# The key a local DEBUG=1 trial runs on when no key is set (tournament/settings.py). It and every
+# other key written in the project's own files are public: given as a key, they stop any start.
+LOCAL_TRIAL_KEY = "insecure-local-only-key-do-not-use-in-production"
+# The second is the test suite's former key: once in the source, public for good.
+SHIPPED_KEYS = frozenset({LOCAL_TRIAL_KEY, "test-suite-only-secret-key-not-for-any-server"})
 HOW_TO_MAKE_ONE = (
     "Unset SECRET_KEY to use the key file that make run creates, or set it to a long random value: "
     "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
@@ -38,9 +43,15 @@ def key_file() -> Path:
 
 
 def check_key(key: str, source: str) -> str:
-    """The key if it is long and varied enough to sign sessions and table links; else refuse."""
+    """The key if it is long and varied enough to sign sessions and table links and is not one
+    the project ships (anyone can read those); else refuse, whatever ``DEBUG`` says."""
     if not key.strip():
         raise SecretKeyError(f"{source} is empty. {HOW_TO_MAKE_ONE}")
+    if key.strip() in SHIPPED_KEYS:
+        raise SecretKeyError(
+            f"{source} is the key published in this project's source: anyone could sign a log-in or a "
+            f"table link with it. {HOW_TO_MAKE_ONE}"
+        )
     if len(key) < MIN_LENGTH or len(set(key)) < MIN_DISTINCT:
         raise SecretKeyError(
             f"{source} is too weak ({len(key)} characters, {len(set(key))} different): it needs at least "

@@ -15,7 +15,7 @@ import dj_email_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from tournament.secret_key import SecretKeyError, check_key, key_file, read_key_file
+from tournament.secret_key import LOCAL_TRIAL_KEY, SecretKeyError, check_key, key_file, read_key_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -58,8 +58,9 @@ DEBUG = env_bool("DEBUG", False)
 # HTTPS=1 for a server behind TLS: secure cookies, HSTS and a redirect to https (see the security block).
 HTTPS = env_bool("HTTPS", False)
 
-# Only a local set-up with DEBUG on may run on this key; it is public in the source.
-DEFAULT_SECRET_KEY = "insecure-local-only-key-do-not-use-in-production"
+# Only a local set-up with DEBUG on and no key set may run on this key; it is public in the source,
+# so given as SECRET_KEY or in the key file it stops the start (tournament/secret_key.py).
+DEFAULT_SECRET_KEY = LOCAL_TRIAL_KEY
 
 
 def secret_key() -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import secrets
 import stat
 import subprocess
 import sys
@@ -11,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tournament.secret_key import ensure_key_file
+from tournament.secret_key import SecretKeyError, check_key, ensure_key_file
 
 ROOT = Path(__file__).resolve().parents[2]
 # What a developer's shell or an earlier test may have set; each start here chooses its own.
@@ -58,7 +60,7 @@ def test_with_debug_off_the_app_refuses_the_default_secret_key() -> None:
 
 
 def test_with_debug_off_and_a_real_key_the_app_starts_on_sqlite() -> None:
-    done = run_settings(DEBUG="0", SECRET_KEY="a-real-secret-for-this-test-0123456789-abcdef")
+    done = run_settings(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50))
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["django.db.backends.sqlite3", "False"]
 
@@ -100,6 +102,48 @@ def test_a_short_empty_or_repetitive_key_stops_manage_py_with_what_to_do(
     assert says in done.stderr
     assert "secrets.token_urlsafe(50)" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# The local trial's default key, and the test suite's key of earlier versions.
+PUBLISHED_KEYS = [
+    "insecure-local-only-key-do-not-use-in-production",
+    "test-suite-only-secret-key-not-for-any-server",
+]
+
+
+@pytest.mark.parametrize("key", PUBLISHED_KEYS)
+@pytest.mark.parametrize("debug", ["0", "1"])
+def test_a_key_the_project_publishes_stops_manage_py_with_what_to_do(key: str, debug: str) -> None:
+    done = run([sys.executable, "manage.py", "check"], clean_env(DEBUG=debug, SECRET_KEY=key))
+    assert done.returncode != 0
+    assert "SECRET_KEY is the key published in this project's source" in done.stderr
+    assert "secrets.token_urlsafe(50)" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_published_default_key_in_the_key_file_stops_the_start(tmp_path: Path) -> None:
+    key_file = tmp_path / "secret_key"
+    key_file.write_text("insecure-local-only-key-do-not-use-in-production\n")
+    done = run([sys.executable, "manage.py", "check"], clean_env(DEBUG="0", SECRET_KEY_FILE=str(key_file)))
+    assert done.returncode != 0
+    assert f"The key file {key_file} is the key published in this project's source" in done.stderr
+
+
+# A key written after SECRET_KEY (or any name ending in _KEY) in any file of the project.
+WRITTEN_KEY = re.compile(r"""_KEY["']?\s*[=:,]\s*["']?([A-Za-z0-9_\-]{20,})""")
+
+
+def test_every_key_written_in_the_project_is_refused() -> None:
+    files = run(["git", "ls-files", "-z"], dict(os.environ)).stdout.split("\0")
+    written = set()
+    for name in filter(None, files):
+        path = ROOT / name
+        if path.suffix in {".py", ".md", ".sh", ".cfg", ".toml", ".yml", ".yaml", ".env", ".txt", ""}:
+            written |= set(WRITTEN_KEY.findall(path.read_text(encoding="utf-8", errors="replace")))
+    assert "insecure-local-only-key-do-not-use-in-production" in written  # the scan reads the settings
+    for key in written:
+        with pytest.raises(SecretKeyError):
+            check_key(key, "SECRET_KEY")
 
 
 def test_a_weak_key_stops_the_wsgi_application_before_it_serves() -> None:
