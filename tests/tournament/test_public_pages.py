@@ -185,6 +185,27 @@ def test_an_unknown_export_format_is_refused_with_a_clear_message(client, club, 
     assert client.get(url("event", event), {"_export": "csv", "table": "Z-none"}).status_code == 400
 
 
+REDIRECT = '<meta http-equiv=refresh content="0;url=http://evil.example/">'
+
+
+@pytest.mark.parametrize("asked", [{"_export": "csv", "table": REDIRECT}, {"_export": REDIRECT}])
+def test_a_bad_export_parameter_gets_the_sites_bad_request_page_without_repeating_it(
+    client, club, director, asked
+):
+    event = published(club, director)
+    pair = event.sections.get().pairs.first()
+    pages = [url("event", event), url("traveller", event, "A", 1), url("recap", event, pair.pk)]
+    for page in pages:
+        response = client.get(page, asked)
+        assert response.status_code == 400, page
+        assert response["Content-Type"].startswith("text/html")
+        html = response.content.decode()
+        assert "<h1>Bad request</h1>" in html and "♠♥ Duplicate" in html  # the site's own page
+        assert "<meta http-equiv" not in html.lower() and "evil.example" not in html
+    says = client.get(url("event", event), {"_export": "csv", "table": REDIRECT}).content.decode()
+    assert "There is no such table on this page to export; it has A-overall" in says
+
+
 def test_whist_compass_event_shows_standings_per_direction(client, club, director):
     def tricks(seating, board):
         return f"S {(board * 3 + seating.table.number) % 9 + 3}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import path
@@ -30,6 +30,7 @@ from ..services.events import movement_of
 from ..services.standings import SectionScores, score_section
 from ..tables import Links, MatchTable, RecapTable, StandingsTable, TravellerTable
 from . import contract_pages
+from .errors import bad_request
 
 REFRESH_SECONDS = 15
 
@@ -153,17 +154,21 @@ def standings_etag(event: Event, sections: list[Section], is_member: bool) -> st
 
 
 def _export(request: HttpRequest, tables: dict[str, Table], filename: str) -> HttpResponse | None:
-    """The CSV of one on-screen table (``?_export=csv&table=A-overall``), or None to show the page."""
+    """The CSV of one on-screen table (``?_export=csv&table=A-overall``), or None to show the page.
+
+    A wrong ``_export`` or ``table`` gets the site's 400 page, which names the tables there are
+    (the page's own keys) and never repeats what was asked for."""
     wanted = request.GET.get("_export")
     if wanted is None:
         return None
     if wanted != TableExport.CSV:
-        return HttpResponseBadRequest("Only CSV is offered here: use ?_export=csv.")
+        return bad_request(request, "Only CSV is offered here: use ?_export=csv.")
     if not tables:
-        return HttpResponseBadRequest("There is nothing to export yet: no results have been scored.")
+        return bad_request(request, "There is nothing to export yet: no results have been scored.")
     key = request.GET.get("table") or next(iter(tables))
     if key not in tables:
-        return HttpResponseBadRequest(f"There is no table {key!r} on this page to export.")
+        offered = ", ".join(tables)
+        return bad_request(request, f"There is no such table on this page to export; it has {offered}.")
     return TableExport(TableExport.CSV, tables[key]).response(filename=f"{filename}-{key}.csv")
 
 
@@ -183,7 +188,10 @@ def event_page(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
     if "_export" in request.GET:
         views = _standings_of(event, sections, is_member)["sections"]
         tables = {panel.key: panel.export_table for view in views for panel in view.panels}
-        return _export(request, tables, f"event-{event.pk}-standings") or HttpResponseBadRequest()
+        exported = _export(request, tables, f"event-{event.pk}-standings")
+        return exported or bad_request(
+            request, "There is nothing to export yet: no results have been scored."
+        )
     etag = standings_etag(event, sections, is_member)
     context = {
         "event": event,
