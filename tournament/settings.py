@@ -104,6 +104,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Before anything reads a body (the CSRF check does): a body over its address's bound is refused
+    # unread, with the security headers above still on the 413 page (tournament/body_limits.py).
+    "tournament.body_limits.BodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -225,6 +228,14 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Uploads: tournament/body_limits.py refuses, unread, a body over its address's bound (5 MB at
+# most: a results file). Whatever it lets through is held in memory, never in a temporary file,
+# so nothing is left on disk by a worker killed mid-upload. Both figures stay at least that bound
+# (a test holds them so).
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
+FILE_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
 # Throttles: wrong table PINs and director passwords are counted in this cache (tournament/throttle.py).
 # The count must be one for every gunicorn worker: Django's default LocMem cache lives in one

@@ -111,11 +111,11 @@ def test_the_director_downloads_the_deals_and_they_read_back() -> None:
     ("data", "name", "message"),
     [
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 10, "photo.png", "This is not a PBN file"),
-        (b"x" * (10 * 1024 * 1024), "huge.pbn", "The file is 10,485 kB"),
+        (b"x" * 1_000_001, "huge.pbn", "The file is 1,000 kB"),
         (pbn(3, range(1, 9)), "night.pbn", "The file has 8 boards but section A plays 6"),
         (b"", "empty.pbn", "The file is empty"),
     ],
-    ids=["not pbn", "10 MB", "wrong number of boards", "empty"],
+    ids=["not pbn", "over 1 MB", "wrong number of boards", "empty"],
 )
 def test_a_bad_upload_is_told_in_a_sentence_and_changes_nothing(data: bytes, name: str, message: str) -> None:
     cast = make_cast()

@@ -35,11 +35,13 @@ def get(port: int, path: str, host: str = "127.0.0.1") -> tuple[int, dict[str, s
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[int]:
+    (tmp_path / "tmp").mkdir()
     env = production_env(
         tmp_path,
         DATABASE_URL=f"sqlite:///{tmp_path / 'club.sqlite3'}",
         WEB_CONCURRENCY="1",
         GUNICORN_THREADS="2",
+        TMPDIR=str(tmp_path / "tmp"),  # where an upload's temporary file would go
     )
     migrated = subprocess.run(
         [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, capture_output=True, text=True
@@ -84,6 +86,24 @@ def test_gunicorn_serves_the_site_in_production_mode(server: int) -> None:
     status, _, html = get(server, "/", host="evil.example")
     assert status == 400
     assert "Bad request" in html and "DisallowedHost" not in html
+
+
+def test_gunicorn_refuses_a_300_mb_post_unread_and_writes_nothing(server: int, tmp_path: Path) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=20) as conn:
+        head = (
+            "POST /login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Content-Type: multipart/form-data; boundary=b\r\n"
+            "Cookie: csrftoken=abcdefghijklmnopqrstuvwxyzABCDEF\r\n"  # the CSRF check would read the body
+            f"Content-Length: {300 * 1024 * 1024}\r\n\r\n"
+        )
+        conn.sendall(head.encode() + b"--b\r\n" + b"x" * 65536)  # a start, and no more
+        raw = b""
+        while b"</html>" not in raw and (chunk := conn.recv(65536)):
+            raw += chunk
+    answer = raw.decode(errors="replace")
+    assert answer.startswith("HTTP/1.1 413 "), answer[:200]
+    assert "That is more than a name and a password or a table PIN." in answer
+    assert list((tmp_path / "tmp").iterdir()) == []
 
 
 def test_listening_everywhere_allows_and_prints_the_laptops_own_address() -> None:

@@ -17,13 +17,12 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import params
 from ..access import DIRECTING, SCORING, event_for_role, role_in
 from ..forms.players import PlayersConfirmForm, PlayersUploadForm
 from ..models import Club, Pair, Player
 from ..services import players as player_services
 from ..services import recap_mail
-from ..services.players import MAX_UPLOAD, PlayersRefused
+from ..services.players import PlayersRefused
 from .director_results import require_directing
 
 
@@ -47,21 +46,10 @@ def player_list(request: HttpRequest, club_slug: str) -> HttpResponse:
     return render(request, "tournament/players/list.html", {"club": club, "players": players})
 
 
-def _too_large(request: HttpRequest) -> bool:
-    """A body larger than a player list's file, or its text sent back after the preview (at most
-    three bytes a character), is refused before Django reads it to a temporary file."""
-    length = params.number(request.META.get("CONTENT_LENGTH") or "0")
-    return length is None or length > 3 * MAX_UPLOAD + 64 * 1024
-
-
 @login_required
 def players_import(request: HttpRequest, club_slug: str) -> HttpResponse:
     """Upload a CSV and see what it would add, update and refuse; then import it, all or nothing."""
     club = directing_club(request, club_slug)
-    if _too_large(request):
-        refusal = f"That is more than a player list: the file may be {MAX_UPLOAD // 1024} KB at most."
-        context = {"club": club, "upload": PlayersUploadForm(), "refusal": refusal}
-        return render(request, "tournament/players/import.html", context, status=413)
     upload = PlayersUploadForm(request.POST or None, request.FILES or None)
     confirm = PlayersConfirmForm(request.POST or None)
     plan, refusal = None, ""
