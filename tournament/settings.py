@@ -7,6 +7,7 @@ file ``make run`` makes (tournament/secret_key.py). A weak key stops any start.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -88,6 +89,25 @@ except SecretKeyError as error:
 # make run adds the laptop's own addresses for HOST=0.0.0.0 (tournament/addresses.py).
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+
+def env_networks(name: str) -> list[str]:
+    """Comma-separated addresses or networks (``127.0.0.1,10.0.0.0/8``); a bad one stops the start."""
+    items = env_list(name, [])
+    for item in items:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name}: {item!r} is not an address or a network such as 10.0.0.0/8."
+            ) from None
+    return items
+
+
+# The reverse proxies whose X-Forwarded-For header is believed for the client's address, which the
+# PIN and password throttles count by (tournament/throttle.py): none by default, since anyone can
+# write the header. Behind Caddy or nginx on this machine, TRUSTED_PROXIES=127.0.0.1,::1.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -25,6 +25,7 @@ SETTINGS_VARIABLES = {
     "ALLOWED_HOSTS",
     "HTTPS",
     "CACHE_URL",
+    "TRUSTED_PROXIES",
     "DJANGO_SETTINGS_MODULE",
     "DJANGO_ALLOW_ASYNC_UNSAFE",  # set for the browser tests (tests/conftest.py); never on a server
 }
@@ -75,6 +76,16 @@ def test_a_debug_value_that_is_neither_yes_nor_no_stops_the_start() -> None:
     done = run_settings(DEBUG="maybe", SECRET_KEY="k")
     assert done.returncode != 0
     assert "DEBUG='maybe'" in done.stderr
+
+
+def test_trusted_proxies_are_none_by_default_and_a_bad_one_stops_the_start() -> None:
+    done = run_settings("import tournament.settings as s; print(s.TRUSTED_PROXIES)", DEBUG="1")
+    assert done.stdout.strip() == "[]", done.stderr
+    done = run_settings(DEBUG="1", TRUSTED_PROXIES="127.0.0.1, 10.0.0.0/8, ::1")
+    assert done.returncode == 0, done.stderr
+    done = run_settings(DEBUG="1", TRUSTED_PROXIES="127.0.0.1,proxy.local")
+    assert done.returncode != 0
+    assert "TRUSTED_PROXIES: 'proxy.local' is not an address or a network" in done.stderr
 
 
 def test_a_recap_sheets_threshold_that_is_not_a_whole_number_stops_the_start() -> None:

@@ -87,9 +87,12 @@ class PinForm(forms.Form):
         },
     )
 
-    def __init__(self, *args: Any, event_id: int | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, event_id: int | None = None, among: tuple[int, ...] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.event_id = event_id
+        self.among = among  # only these tables (the ones this phone opened before), or all
         self.found: Table | None = None
         self.wrong = False  # a PIN that opens nothing: counts toward the lock-out
 
@@ -100,6 +103,8 @@ class PinForm(forms.Form):
         tables = Table.objects.filter(pin=data["pin"], section__event__status=Event.Status.RUNNING)
         if self.event_id is not None:
             tables = tables.filter(section__event_id=self.event_id)
+        if self.among is not None:
+            tables = tables.filter(pk__in=self.among)
         if data.get("table"):
             tables = tables.filter(number=data["table"])
         found = list(tables.select_related("section__event")[:2])

@@ -1,8 +1,10 @@
 """Log-in pages with wrong passwords throttled across clients (see ``tournament.throttle``).
 
-The director's log-in and the admin's are both wrapped: ten wrong passwords from one
-address, or for one account from anywhere, close the log-in for that address or account
-until the quarter hour is out, with a 429 page that says when to try again.
+The director's log-in and the admin's are both wrapped: ten wrong passwords a minute from one
+address close the log-in to that address, and five a minute for one account from anywhere close
+that account to devices that have not logged in to it before, until the minute is out, with a
+429 page that says when to try again. A device that logged in to the account in the last hours
+is let try its password whatever the others did, five times a quarter hour.
 """
 
 from __future__ import annotations
@@ -32,13 +34,19 @@ def throttled_login(view: View) -> View:
     def login(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "POST":
             return view(request, *args, **kwargs)
-        scopes = throttle.login_scopes(request, str(request.POST.get("username", "")))
+        username = str(request.POST.get("username", ""))
+        proofs = throttle.Proofs.of(request)
+        # A device that logged in to this account before answers for its own tries only.
+        if proofs.proves_account(username) and not throttle.wait([throttle.device_scope(proofs)]):
+            scopes = [throttle.device_scope(proofs)]
+        else:
+            scopes = throttle.login_scopes(request, username)
         wait = throttle.wait(scopes)
         if not wait:
             response = view(request, *args, **kwargs)
             if response.status_code in (301, 302):
                 throttle.reset(scopes)
-                return response
+                return throttle.proven(response, request, username=username)
             if not request.POST.get("password"):
                 return response  # an empty field is not a guess
             address = throttle.client_address(request)

@@ -173,18 +173,28 @@ FACTS_TYPED = [name for name in FACT_FIELDS if name != "status"]
 def table_pin(request: HttpRequest) -> HttpResponse:
     """Open a table's page from its six-digit PIN; wrong PINs are throttled across clients.
 
-    Five wrong PINs from one address wait out the minute; twenty from anywhere against one
-    event (or against the PIN page of all events) close the PIN page of that event for the
-    rest of the quarter hour: see ``tournament.throttle`` for why a scan cannot succeed.
+    A PIN of a table this phone opened before opens it whatever anyone's count (it learns
+    nothing new). Otherwise three wrong PINs from one address wait out the minute, and four
+    a minute from anywhere against one event (or the PIN page of all events) close it to
+    phones without such a proof until the minute ends: see ``tournament.throttle`` for why
+    a scan cannot succeed and a player is not kept out.
     """
-    form = PinForm(request.POST or None, event_id=params.number(request.GET.get("event")))
-    scopes = throttle.pin_scopes(request, form.event_id)
-    wait = throttle.wait(scopes) if request.method == "POST" else 0
+    event_id = params.number(request.GET.get("event"))
+    form = PinForm(request.POST or None, event_id=event_id)
+    if request.method != "POST":
+        return _pin_page(request, form, 0)
+    proofs = throttle.Proofs.of(request)
+    if proofs.tables:
+        known = PinForm(request.POST, event_id=event_id, among=proofs.tables)
+        if known.is_valid() and known.found is not None:
+            return throttle.proven(redirect(known.found), request, table=known.found.pk)
+    scopes = throttle.pin_scopes(request, event_id)
+    wait = throttle.wait(scopes)
     if wait:
-        return _pin_page(request, PinForm(event_id=form.event_id), wait)
-    if request.method == "POST" and form.is_valid() and form.found is not None:
+        return _pin_page(request, PinForm(event_id=event_id), wait)
+    if form.is_valid() and form.found is not None:
         throttle.reset(scopes)
-        return redirect(form.found)
+        return throttle.proven(redirect(form.found), request, table=form.found.pk)
     if form.wrong:
         address = throttle.client_address(request)
         wait = throttle.fail(scopes, f"Table PIN guessing from {address}")
