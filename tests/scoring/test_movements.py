@@ -10,6 +10,7 @@ from itertools import combinations
 import pytest
 
 from scoring.contests.howell_tables import HOWELL_LAYOUTS
+from scoring.contests.matchpoints import Scale
 from scoring.contests.movements import (
     Movement,
     MovementKind,
@@ -576,3 +577,45 @@ def test_the_balance_line_never_writes_a_range_that_collapses_or_starts_at_zero(
 )
 def test_howell_notes_say_one_set_or_a_true_range(tables: int, note: str) -> None:
     assert note in howell(tables, 2).notes
+
+
+# --- boards played unequally, and Neuberg -------------------------------------------------
+
+
+def test_a_short_mitchell_with_a_sit_out_is_scored_by_neuberg_and_says_how() -> None:
+    # 13 pairs, 4 boards a round, 6 of the 7 rounds: set 6 misses only the phantom's table.
+    report = check(mitchell(7, 4, rounds=6, phantom=True), neuberg=Scale.EUROPEAN)
+    assert report.ok, report.problems
+    assert report.notes == (
+        "Neuberg: boards 21-24 are played 6 times; boards 1-20, 25-28 only 5 times. The matchpoints of a "
+        "board played fewer times are factored up to the top of 10 of a board played 6 times (Law 78A), so "
+        "that every board weighs the same in a pair's total.",
+    )
+    assert report.notes[0] in report.lines()
+
+
+def test_neuberg_tops_follow_the_scale_and_list_every_count() -> None:
+    report = check(mitchell(6, 2, rounds=4), neuberg=Scale.ACBL)
+    assert report.ok
+    assert report.notes[0].startswith(
+        "Neuberg: boards 3-6 are played 5 times; boards 9-12 only 3 times; boards 1-2, 7-8 only 4 times. "
+        "The matchpoints of a board played fewer times are factored up to the top of 4 of"
+    )
+
+
+def test_without_neuberg_a_short_mitchell_with_a_sit_out_is_refused() -> None:
+    report = check(mitchell(7, 4, rounds=6, phantom=True))
+    assert not report.ok and report.notes == ()
+    assert report.problems == (
+        "The boards are played unequally: boards 1-20, 25-28: 5 times; boards 21-24: 6 times; every board "
+        "must be played the same number of times, or the scores need Neuberg factoring.",
+    )
+
+
+def test_neuberg_excuses_only_the_unequal_counts() -> None:
+    # A board played by no table is still a problem with Neuberg: it has no result to factor.
+    movement = mitchell(5, 1)
+    movement = replace(movement, board_count=6)
+    report = check(movement, neuberg=Scale.EUROPEAN)
+    assert "Board 6 is played at no table; every board of the movement must be played." in report.problems
+    assert report.notes == ()
