@@ -223,7 +223,7 @@ def _seating_problems(movement: Movement, seatings: list[Seating]) -> list[str]:
     phantom = movement.phantom
     for s in seatings:
         where = f"round {s.round}, table {s.table}"
-        if s.table > movement.tables:
+        if s.table > movement.tables and not s.sit_out:  # a sit-out is the phantom's seat, not a table
             problems.append(
                 f"Table {s.table} (round {s.round}) is not one of this movement's {movement.tables} tables."
             )

@@ -138,11 +138,10 @@ class PairCardRow:
     sit_out: bool = False
 
     def line(self) -> str:
-        """ "Round 4: table 3 N-S against 2, boards 11-12" — or the sit-out round."""
+        """ "Round 4: table 3 N-S against 2, boards 11-12" — or the sit-out round, at no table."""
         if self.sit_out:
-            return (
-                f"Round {self.round}: sits out ({boards_text(self.boards)} not played at table {self.table})"
-            )
+            boards = boards_text(self.boards)
+            return f"Round {self.round}: sits out ({boards} not played at the phantom's seat)"
         return (
             f"Round {self.round}: table {self.table} {self.direction.label} against {self.opponents}, "
             f"{boards_text(self.boards)}"

@@ -16,7 +16,9 @@ Pair names, chosen so a director can read them off a guide card:
 
 A phantom fills an odd number of pairs (§5.8): the Mitchell phantom is the N-S pair of
 the last table, "nNS", the Howell phantom the stationary pair "2n". A seating against the
-phantom is marked ``sit_out``; its boards are not played at that table.
+phantom is marked ``sit_out``; its boards are not played at that table. The Howell
+phantom's seat is no table: the tables that play are numbered first, and the phantom's
+seat after them, beyond the movement's ``tables``.
 
 The values (:class:`Movement`, :class:`Seating`, the guide-card rows) live in
 :mod:`scoring.contests.movement_data` and the checker in :mod:`scoring.contests.movement_check`; this module
@@ -135,7 +137,9 @@ def howell(tables: int, boards_per_round: int, *, phantom: bool = False) -> Move
     2n pairs play 2n − 1 rounds on 2n − 1 board sets; pair 2n stays N-S at table 1 and
     meets pair r in round r; the others move as the table guide cards say. With
     ``phantom`` the stationary pair is the phantom, so each pair sits out once and every
-    board is played the same number of times (§5.8).
+    board is played the same number of times (§5.8). The phantom's seat is then no table:
+    the n − 1 tables that play are numbered 1 to n − 1, and the seatings against the phantom,
+    marked sit-outs, are numbered n, after them; their boards wait that round.
     """
     n = _count(tables, "tables")
     b = _count(boards_per_round, "boards a round")
@@ -147,19 +151,31 @@ def howell(tables: int, boards_per_round: int, *, phantom: bool = False) -> Move
         )
     m = layout.rounds
     rows = [(r, t, str(ns), str(ew), board_set) for r, t, ns, ew, board_set in layout.rows()]
-    waiting = sorted({m - len({row[4] for row in rows if row[0] == r}) for r in range(1, m + 1)})
+    if phantom:
+        # The stationary pair sits at table 1 all night: as the phantom it leaves that table empty,
+        # so the tables that play move up one and the phantom's seat comes after them.
+        rows = [(r, n if t == 1 else t - 1, ns, ew, board_set) for r, t, ns, ew, board_set in rows]
+    played = [row for row in rows if not phantom or row[2] != str(2 * n)]
+    waiting = sorted({m - len({row[4] for row in played if row[0] == r}) for r in range(1, m + 1)})
     idle = span_text(waiting[0], waiting[-1], "board set")
+    first = (
+        f"Pair {2 * n} stays N-S at table 1; every other pair moves as the table cards say."
+        if not phantom
+        else f"{_plural(n - 1, 'table')} play; every pair moves as the table cards say and sits out once, "
+        "in the round it meets the phantom."
+    )
     notes = [
-        f"Pair {2 * n} stays N-S at table 1; every other pair moves as the table cards say.",
+        first,
         f"Each round {idle} {'waits' if idle.startswith('1 ') else 'wait'} on relay stands.",
         f"With every pair present, two pairs hold the same cards on {span_text(*layout.balance, 'set')} "
         "(balance).",
     ]
-    if n == 2:
+    if n == 2 and not phantom:
         notes += ["Both tables play the same boards each round, passing them between the tables."]
     if n == 3:
         notes += ["In the last round all three tables share one set: start each on a different board."]
-    return _build(MovementKind.HOWELL, n, m, b, m * b, rows, str(2 * n) if phantom else None, notes)
+    playing = n - 1 if phantom else n
+    return _build(MovementKind.HOWELL, playing, m, b, m * b, rows, str(2 * n) if phantom else None, notes)
 
 
 def two_table(board_count: int, boards_per_round: int = 1) -> Movement:
@@ -247,9 +263,10 @@ def enter_movement(
     boards = [board for s in rows for board in s.boards]
     count = _count(board_count, "boards") if board_count is not None else max(boards, default=1)
     pairs = {pair for s in rows for pair in (s.ns, s.ew)} - {phantom}
+    played = [s.table for s in marked if not s.sit_out]
     return Movement(
         kind=MovementKind.parse(kind),
-        tables=max(s.table for s in rows),
+        tables=max(played or [s.table for s in rows]),
         rounds=max(s.round for s in rows),
         boards_per_round=max((len(s.boards) for s in rows), default=1) or 1,
         board_count=count,

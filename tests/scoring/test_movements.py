@@ -394,7 +394,8 @@ def test_board_outside_the_movement_and_unknown_pair() -> None:
 def test_phantom_not_marked_is_reported() -> None:
     movement = howell(2, 1, phantom=True)
     unmarked = replace(movement, seatings=tuple(replace(s, sit_out=False) for s in movement.seatings))
-    assert "In round 1, table 1 the phantom 4 sits, but the seating is not marked as a sit-out." in (
+    # The Howell phantom's seat comes after the one table that plays.
+    assert "In round 1, table 2 the phantom 4 sits, but the seating is not marked as a sit-out." in (
         check(unmarked).problems
     )
 
@@ -505,7 +506,9 @@ def test_table_card_lines_say_where_pairs_go() -> None:
 
 def test_pair_card_shows_the_sit_out() -> None:
     rows = mitchell(7, 2, phantom=True).pair_card("3EW")
-    assert rows[4].sit_out and rows[4].line() == "Round 5: sits out (boards 7-8 not played at table 7)"
+    assert rows[4].sit_out and rows[4].line() == (
+        "Round 5: sits out (boards 7-8 not played at the phantom's seat)"
+    )
     assert rows[5].line() == "Round 6: table 1 E-W against 1NS, boards 11-12"
 
 
@@ -619,3 +622,41 @@ def test_neuberg_excuses_only_the_unequal_counts() -> None:
     report = check(movement, neuberg=Scale.EUROPEAN)
     assert "Board 6 is played at no table; every board of the movement must be played." in report.problems
     assert report.notes == ()
+
+
+# --- a Howell with a sit-out: the phantom's seat is no table --------------------------------
+
+
+@pytest.mark.parametrize("tables", range(2, 9))
+def test_a_howell_phantom_leaves_no_empty_table(tables: int) -> None:
+    movement = howell(tables, 2, phantom=True)
+    playing = {s.table for s in movement.seatings if not s.sit_out}
+    assert movement.tables == tables - 1
+    assert playing == set(range(1, tables))  # every table numbered plays every round
+    for table in playing:
+        assert [row.round for row in movement.table_card(table)] == list(range(1, movement.rounds + 1))
+        assert not any(row.sit_out for row in movement.table_card(table))
+    assert {s.table for s in movement.seatings if s.sit_out} == {tables}  # the phantom's seat, after them
+    assert check(movement).ok, check(movement).problems
+
+
+def test_a_thirteen_pair_howell_sits_each_pair_out_once_at_no_table() -> None:
+    movement = howell(7, 2, phantom=True)
+    assert len(movement.pairs) == 13 and movement.tables == 6
+    assert movement.lines()[0] == "complete Howell: 6 tables, 13 pairs, 13 rounds of 2 boards, 26 boards."
+    for pair in movement.pairs:
+        sitting = [row for row in movement.pair_card(pair) if row.sit_out]
+        assert len(sitting) == 1
+        assert sitting[0].line().startswith(f"Round {sitting[0].round}: sits out (boards ")
+        assert "table" not in sitting[0].line()
+    assert check(movement).sit_outs == (1,) * 13
+    assert "6 tables play; every pair moves as the table cards say and sits out once" in movement.notes[0]
+
+
+def test_an_entered_howell_with_a_phantom_counts_only_the_tables_that_play() -> None:
+    planned = howell(7, 1, phantom=True)
+    entered = enter_movement(
+        [replace(s, sit_out=False) for s in planned.seatings], phantom="14", kind="howell"
+    )
+    assert entered.tables == 6
+    assert check(entered).ok

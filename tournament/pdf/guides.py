@@ -133,8 +133,9 @@ class GuidesPdf(PdfRenderer):
         if section.movement == Section.Movement.RELAY_MITCHELL:
             # with a phantom too: its table is the relay table, whose boards the other relay table plays
             return "the bye stand"
-        if movement.phantom:
-            # seatings against the phantom are not saved: a Mitchell's phantom table has none at all
+        if movement.phantom and section.movement != Section.Movement.HOWELL:
+            # seatings against the phantom are not saved: a Mitchell's phantom table has none at all;
+            # a Howell's boards at the phantom's seat wait there, and the card names where they go next
             empty = [table for table in range(1, section.tables + 1) if table not in plays.seated]
             return f"table {empty[0]} (sit-out)" if len(empty) == 1 else "the sit-out table"
         return f"table {later[0][1]}, round {later[0][0]}" if later else ""

@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import Table
 from django_tables2.export import TableExport
 
+from scoring.contests.movements import Movement, PairCardRow
 from scoring.shared.seats import Side
 
 from .. import page_cache, reports, written
@@ -340,6 +341,13 @@ def explain(request: HttpRequest, club_slug: str, event_id: int, result_id: int)
 EVENT = "c/<slug:club_slug>/e/<num:event_id>/"
 
 
+def _pair_rounds(movement: Movement, pair: str) -> list[PairCardRow | dict[str, Any]]:
+    """A pair's card, round by round: a round in which it meets no one is its sit-out (the phantom's)."""
+    seated = {row.round: row for row in movement.pair_card(pair)}
+    rounds = range(1, movement.rounds + 1)
+    return [seated.get(round_, {"round": round_, "sit_out": True}) for round_ in rounds]
+
+
 def guide_cards(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """Who sits where, whom they meet and which boards, each round: per table and per pair."""
     event = viewable_event(request, club_slug, event_id)
@@ -354,7 +362,7 @@ def guide_cards(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
                 "tables": [
                     (t, movement.table_card(t), notes.get(t, ())) for t in range(1, movement.tables + 1)
                 ],
-                "pairs": [(p, names.get(p, ""), movement.pair_card(p)) for p in movement.pairs],
+                "pairs": [(p, names.get(p, ""), _pair_rounds(movement, p)) for p in movement.pairs],
             }
         )
     return render(request, "tournament/public/guide_cards.html", {"event": event, "sections": sections})
