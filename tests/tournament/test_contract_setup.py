@@ -222,3 +222,23 @@ def test_a_short_auction_mitchell_with_a_sit_out_is_refused_with_why() -> None:
         "Duplicate Auction compares each pair only with those who played the same hands (Law H) and has no "
         "factoring for a board played fewer times: play the full movement (leave Rounds empty)"
     ) in str(refused.value)
+
+
+def test_a_short_mitchell_keeps_a_method_that_factors_its_boards(cast: Cast) -> None:
+    assert create(cast, **SHORT_MITCHELL).status_code == 302
+    event = Event.objects.get(name="Thursday bridge")
+    url = reverse("event_edit", args=[cast.club.slug, event.pk])
+    data = plan(name="Thursday bridge renamed", neuberg="")
+    response = cast.clients["director"].post(url, data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert (
+        "The movement plays its boards unequally often (boards 1-20, 25-28: 5 times; boards 21-24: 6 times): "
+        "only matchpoints with Neuberg can score it"
+    ) in page
+    event.refresh_from_db()
+    assert event.neuberg and event.name == "Thursday bridge"
+    # Anything else may still change.
+    assert cast.clients["director"].post(url, plan(name="Thursday bridge renamed")).status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Thursday bridge renamed"

@@ -142,7 +142,7 @@ def check_plan(
     would mend it.
     """
     movement = plan.build()
-    scale = neuberg_scale(plan, settings or {})
+    scale = neuberg_scale(plan.game, plan.form, settings or {})
     report = movements.check(movement, neuberg=scale)
     if scale is None and len({plays.times for plays in report.boards if plays.times}) > 1:
         problems = (*report.problems, _unfactored(plan, settings or {}))
@@ -150,13 +150,13 @@ def check_plan(
     return movement, report
 
 
-def neuberg_scale(plan: Plan, settings: Mapping[str, Any]) -> Scale | None:
+def neuberg_scale(game: str, form: str, settings: Mapping[str, Any]) -> Scale | None:
     """The matchpoint scale a night factors its boards played fewer times on, or None when it does not.
 
     Only a contract bridge pair contest scored by matchpoints with Neuberg factors a board with
     fewer results up to the full top (Law 78A; the Neuberg formula).
     """
-    if plan.game != Event.Game.CONTRACT or plan.form != Event.Form.PAIRS:
+    if game != Event.Game.CONTRACT or form != Event.Form.PAIRS:
         return None
     method, neuberg, scale = (_setting(settings, name) for name in ("method", "neuberg", "scale"))
     if method != Event.Method.MATCHPOINTS or not neuberg:
@@ -188,6 +188,22 @@ def _unfactored(plan: Plan, settings: Mapping[str, Any]) -> str:
         f"Scored by {Event.Method(method).label}, a board played fewer times is not factored: score the "
         f"night by matchpoints with Neuberg (Law 78A), {fix}"
     )
+
+
+def unequal_boards(event: Event) -> str:
+    """How the event's saved movements play their boards unequally often, as "boards 1-20: 5 times;
+    boards 21-24: 6 times", or "" when every section plays each of its boards as often."""
+    for section in event.sections.all():
+        report = movements.check(movement_of(section))
+        counts: dict[int, list[int]] = {}
+        for plays in report.boards:
+            if plays.times:
+                counts.setdefault(plays.times, []).append(plays.board)
+        if len(counts) > 1:
+            return "; ".join(
+                f"{movements.boards_text(boards)}: {times} times" for times, boards in sorted(counts.items())
+            )
+    return ""
 
 
 def dealer_of(number: int) -> str:
