@@ -173,7 +173,8 @@ def howell(tables: int, boards_per_round: int, *, phantom: bool = False) -> Move
     if n == 2 and not phantom:
         notes += ["Both tables play the same boards each round, passing them between the tables."]
     if n == 3:
-        notes += ["In the last round all three tables share one set: start each on a different board."]
+        every = "both tables" if phantom else "all three tables"
+        notes += [f"In the last round {every} share one set: start each on a different board."]
     playing = n - 1 if phantom else n
     return _build(MovementKind.HOWELL, playing, m, b, m * b, rows, str(2 * n) if phantom else None, notes)
 

@@ -660,3 +660,10 @@ def test_an_entered_howell_with_a_phantom_counts_only_the_tables_that_play() -> 
     )
     assert entered.tables == 6
     assert check(entered).ok
+
+
+def test_a_three_table_howell_with_a_sit_out_shares_its_last_set_at_the_two_tables_that_play() -> None:
+    movement = howell(3, 2, phantom=True)
+    last = [s for s in movement.seatings if s.round == 5 and not s.sit_out]
+    assert sorted(s.table for s in last) == [1, 2] and len({s.boards for s in last}) == 1
+    assert "In the last round both tables share one set: start each on a different board." in movement.notes
