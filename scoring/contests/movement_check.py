@@ -342,7 +342,11 @@ def _kind_problems(
     kind = movement.kind
     real = movement.pairs
     mitchells = (MovementKind.MITCHELL, MovementKind.RELAY_MITCHELL, MovementKind.SKIP_MITCHELL)
-    complete = kind is MovementKind.HOWELL or (kind in mitchells[:2] and movement.rounds == movement.tables)
+    # A Mitchell's phantom seat, after the tables that play, is one of its stations all the same (§5.8).
+    stations = max((s.table for s in seatings), default=movement.tables)
+    complete = kind is MovementKind.HOWELL or (
+        kind in mitchells[:2] and movement.rounds == max(movement.tables, stations)
+    )
     name = kind.label if kind is MovementKind.HOWELL else f"complete {kind.label}"
     if kind is MovementKind.HOWELL:
         for i, pair in enumerate(real):

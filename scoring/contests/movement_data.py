@@ -17,6 +17,9 @@ from ..shared.errors import MovementError
 from ..shared.lookup import lookup
 from ..shared.seats import Side
 
+# Where a Mitchell's boards rest a round at the phantom's seat, between the last table and table 1 (§5.8).
+SIT_OUT_STAND = "sit-out stand"
+
 
 class MovementKind(enum.Enum):
     """The kind of movement; value is (code, the name a director uses)."""
@@ -259,6 +262,8 @@ class Movement:
         if self.kind is MovementKind.RELAY_MITCHELL:
             self._relay_notes(notes)
             self._bye_stand_notes(notes)
+        if self.kind is MovementKind.MITCHELL and self.phantom:
+            self._bye_stand_notes(notes, SIT_OUT_STAND)
         if self.kind is MovementKind.SKIP_MITCHELL:
             after = self._skips()
             if after:
@@ -288,7 +293,7 @@ class Movement:
                     "the boards sit between the two tables."
                 )
 
-    def _bye_stand_notes(self, notes: dict[int, list[str]]) -> None:
+    def _bye_stand_notes(self, notes: dict[int, list[str]], stand_name: str = "bye stand") -> None:
         played: dict[tuple[int, tuple[int, ...]], int] = {
             (s.round, s.boards): s.table for s in self.seatings if not s.sit_out
         }
@@ -314,16 +319,18 @@ class Movement:
             else ""
         )
         holds = "; ".join(f"{boards_text(boards)} in round {round_}" for round_, boards in stand)
-        line = f"Bye stand{where}: {holds}."
+        line = f"{stand_name.capitalize()}{where}: {holds}."
+        if stand_name == SIT_OUT_STAND:
+            line += " Nobody plays there: the E-W pair that reaches it sits out that round."
         for table in sorted({*puts, *takes}):
             lines = notes.setdefault(table, [])
             lines.append(line)
             if table in puts:
                 rounds = _rounds_text(puts[table], self.rounds)
-                lines.append(f"After {rounds} its boards go to the bye stand.")
+                lines.append(f"After {rounds} its boards go to the {stand_name}.")
             if table in takes:
                 rounds = _rounds_text(takes[table], self.rounds)
-                lines.append(f"In {rounds} its boards come from the bye stand.")
+                lines.append(f"In {rounds} its boards come from the {stand_name}.")
 
     def _skips(self) -> list[int]:
         """The rounds after which an E-W pair moves up two tables (or more) instead of one."""
@@ -357,6 +364,8 @@ class Movement:
         if pair == self.phantom or seating.round >= self.rounds:
             return ""
         following = where.get((seating.round + 1, pair))
+        if following is None and self.phantom:
+            return "sits out"  # a saved movement keeps no seating against the phantom (§5.8)
         if following is None:
             later = any((round_, pair) in where for round_ in range(seating.round + 2, self.rounds + 1))
             return "waits a round" if later else ""

@@ -16,9 +16,9 @@ Pair names, chosen so a director can read them off a guide card:
 
 A phantom fills an odd number of pairs (§5.8): the Mitchell phantom is the N-S pair of
 the last table, "nNS", the Howell phantom the stationary pair "2n". A seating against the
-phantom is marked ``sit_out``; its boards are not played at that table. The Howell
-phantom's seat is no table: the tables that play are numbered first, and the phantom's
-seat after them, beyond the movement's ``tables``.
+phantom is marked ``sit_out``; its boards are not played at that seat. The phantom's seat
+is no table: the tables that play are numbered first, and the phantom's seat after them,
+beyond the movement's ``tables``.
 
 The values (:class:`Movement`, :class:`Seating`, the guide-card rows) live in
 :mod:`scoring.contests.movement_data` and the checker in :mod:`scoring.contests.movement_check`; this module
@@ -34,6 +34,7 @@ from ..shared.errors import MovementError
 from .howell_tables import HOWELL_LAYOUTS
 from .movement_check import BoardPlays, MovementReport, check, span_text
 from .movement_data import (
+    SIT_OUT_STAND,
     Movement,
     MovementKind,
     PairCardRow,
@@ -47,6 +48,7 @@ from .movement_data import (
 )
 
 __all__ = [
+    "SIT_OUT_STAND",
     "BoardPlays",
     "Movement",
     "MovementKind",
@@ -79,7 +81,12 @@ def mitchell(
     stand sits between the middle tables, §5.3) or the skip Mitchell (``even="skip"``: the
     E-W pairs skip a table after half the rounds, §5.3). ``rounds`` defaults to the number
     of tables (one fewer for the skip Mitchell) and may be fewer. With ``phantom`` the
-    N-S pair of the last table is the phantom, so each E-W pair sits out once (§5.8).
+    N-S pair of the last table is the phantom, so each E-W pair sits out once (§5.8). The
+    phantom's seat is then no table: the n − 1 tables that play keep their numbers 1 to n − 1,
+    and the seatings against the phantom, marked sit-outs, are numbered n, after them. In a plain
+    Mitchell the boards still pass that way: between table 1 and table n − 1 they rest a round on
+    a sit-out stand, where nobody plays; a relay Mitchell's phantom seat is the relay table, whose
+    boards table 1 plays alone.
     """
     n = _count(tables, "tables")
     b = _count(boards_per_round, "boards a round")
@@ -116,9 +123,24 @@ def mitchell(
                 board_set = (table + round_ - 2) % n + 1
             rows.append((round_, table, f"{table}NS", f"{ew}EW", board_set))
     notes = ["N-S pairs stay at their tables; E-W pairs move up one table each round; boards move down one."]
-    if kind is MovementKind.RELAY_MITCHELL:
+    if phantom:
         notes += [
-            f"Table {n} shares boards with table 1; a bye stand between tables {half} and {half + 1} "
+            f"{_plural(n - 1, 'table')} play; the phantom holds the N-S seat after table {n - 1}, so each "
+            "E-W pair sits out once, in the round it reaches that seat."
+        ]
+    if phantom and kind is MovementKind.MITCHELL:
+        notes += [
+            "Boards go from table 1 to a sit-out stand, where they rest a round unplayed, "
+            f"then to table {n - 1}."
+        ]
+    if kind is MovementKind.RELAY_MITCHELL:
+        shares = (
+            "Table 1 plays alone the boards the phantom's seat would share; a"
+            if phantom
+            else (f"Table {n} shares boards with table 1; a")
+        )
+        notes += [
+            f"{shares} bye stand between tables {half} and {half + 1} "
             f"starts with boards of set {half + 1}. Boards go from table {half + 1} to the bye stand, "
             f"from the bye stand to table {half}, and from table 1 to table {n - 1}."
         ]
@@ -128,7 +150,8 @@ def mitchell(
         notes += [f"A short movement: {count} of the {most} rounds are played."]
     if count < n and (phantom or kind is MovementKind.RELAY_MITCHELL):
         notes += ["Some boards are played fewer times than others: their scores need Neuberg factoring."]
-    return _build(kind, n, count, b, n * b, rows, f"{n}NS" if phantom else None, notes)
+    playing = n - 1 if phantom else n
+    return _build(kind, playing, count, b, n * b, rows, f"{n}NS" if phantom else None, notes)
 
 
 def howell(tables: int, boards_per_round: int, *, phantom: bool = False) -> Movement:

@@ -667,3 +667,60 @@ def test_a_three_table_howell_with_a_sit_out_shares_its_last_set_at_the_two_tabl
     last = [s for s in movement.seatings if s.round == 5 and not s.sit_out]
     assert sorted(s.table for s in last) == [1, 2] and len({s.boards for s in last}) == 1
     assert "In the last round both tables share one set: start each on a different board." in movement.notes
+
+
+# --- a Mitchell with a sit-out: the phantom's seat is no table -------------------------------
+
+ODD_MITCHELLS = [(n, even) for n in range(3, 16) for even in (("relay",) if n % 2 == 0 else ("plain",))]
+
+
+@pytest.mark.parametrize(("tables", "even"), ODD_MITCHELLS, ids=[f"{n}-{e}" for n, e in ODD_MITCHELLS])
+def test_a_mitchell_phantom_leaves_no_empty_table(tables: int, even: str) -> None:
+    movement = mitchell(tables, 2, phantom=True, even=even)
+    playing = {s.table for s in movement.seatings if not s.sit_out}
+    assert movement.tables == tables - 1
+    assert playing == set(range(1, tables))  # every table numbered plays every round
+    for table in playing:
+        assert [row.round for row in movement.table_card(table)] == list(range(1, movement.rounds + 1))
+        assert not any(row.sit_out for row in movement.table_card(table))
+    assert {s.table for s in movement.seatings if s.sit_out} == {tables}  # the phantom's seat, after them
+    assert movement.lines()[0].startswith(
+        f"{movement.kind.label}: {tables - 1} tables, {2 * tables - 1} pairs"
+    )
+    assert check(movement).ok, check(movement).problems
+
+
+def test_a_thirteen_pair_mitchell_rests_the_phantom_seats_boards_on_a_sit_out_stand() -> None:
+    movement = mitchell(7, 2, phantom=True)
+    stand = (
+        "Sit-out stand between tables 1 and 6: boards 13-14 in round 1; boards 1-2 in round 2; boards 3-4 in "
+        "round 3; boards 5-6 in round 4; boards 7-8 in round 5; boards 9-10 in round 6; boards 11-12 in "
+        "round 7. Nobody plays there: the E-W pair that reaches it sits out that round."
+    )
+    assert movement.table_notes() == {
+        1: (stand, "After rounds 1-6 its boards go to the sit-out stand."),
+        6: (stand, "In rounds 2-7 its boards come from the sit-out stand."),
+    }
+    assert "6 tables play; the phantom holds the N-S seat after table 6, so each E-W pair sits out once" in (
+        " ".join(movement.notes)
+    )
+
+
+def test_a_saved_mitchell_sends_the_pair_due_at_the_phantoms_seat_to_sit_out() -> None:
+    # Seatings against the phantom are not saved: read back, the E-W pair leaving table 6 sits out.
+    planned = mitchell(7, 2, phantom=True)
+    saved = enter_movement([s for s in planned.seatings if not s.sit_out], phantom="7NS", kind="mitchell")
+    assert saved.tables == 6
+    assert [row.ew_next for row in saved.table_card(6)] == ["sits out"] * 6 + [""]
+    assert [row.ew_next for row in planned.table_card(6)] == ["sits out"] * 6 + [""]
+    assert saved.table_notes() == planned.table_notes()
+
+
+def test_a_mitchell_with_a_sit_out_is_still_held_to_every_meeting() -> None:
+    # The phantom's seat counts among the stations, so the movement is checked as complete (§5.7 check 3).
+    movement = mitchell(7, 2, phantom=True)
+    dropped = next(s for s in movement.seatings if (s.round, s.table) == (2, 3))
+    short = replace(movement, seatings=tuple(s for s in movement.seatings if s is not dropped))
+    assert "Pairs 3NS and 2EW never meet; in a complete Mitchell each N-S pair meets each E-W pair once." in (
+        check(short).problems
+    )

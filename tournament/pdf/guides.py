@@ -14,7 +14,7 @@ from collections import defaultdict
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
-from scoring.contests.movements import Movement, PairCardRow, TableCardRow, boards_text
+from scoring.contests.movements import SIT_OUT_STAND, Movement, PairCardRow, TableCardRow, boards_text
 
 from ..models import Pair, Section
 from ..services.events import SetupRefused, movement_of
@@ -123,7 +123,7 @@ class GuidesPdf(PdfRenderer):
 
     @staticmethod
     def boards_next(section: Section, movement: Movement, plays: BoardPlays, row: TableCardRow) -> str:
-        """Where this round's boards go next: a table, the bye stand (relay Mitchell), the sit-out table."""
+        """Where this round's boards go next: a table, the bye stand (relay Mitchell), the sit-out stand."""
         later = plays.after(row.boards, row.round)
         if later and later[0][0] == row.round + 1:
             tables = [str(table) for round_, table in later if round_ == row.round + 1]
@@ -133,11 +133,10 @@ class GuidesPdf(PdfRenderer):
         if section.movement == Section.Movement.RELAY_MITCHELL:
             # with a phantom too: its table is the relay table, whose boards the other relay table plays
             return "the bye stand"
-        if movement.phantom and section.movement != Section.Movement.HOWELL:
-            # seatings against the phantom are not saved: a Mitchell's phantom table has none at all;
+        if movement.phantom and section.movement == Section.Movement.MITCHELL:
+            # the phantom's seat is no table: the boards rest a round there, on the sit-out stand;
             # a Howell's boards at the phantom's seat wait there, and the card names where they go next
-            empty = [table for table in range(1, section.tables + 1) if table not in plays.seated]
-            return f"table {empty[0]} (sit-out)" if len(empty) == 1 else "the sit-out table"
+            return f"the {SIT_OUT_STAND}"
         return f"table {later[0][1]}, round {later[0][0]}" if later else ""
 
     # -- pair cards --
