@@ -256,13 +256,16 @@ class Movement:
         A relay Mitchell's cards name the tables that share boards and in which rounds, and
         the bye stand's boards round by round on the cards of the tables that put boards on
         it and take them off; a skip Mitchell's cards say after which round the E-W pairs
-        skip a table. Read from the seatings, so the saved movement says the same as the plan.
+        skip a table; a Mitchell whose phantom holds the N-S seat after the last table names the
+        sit-out stand where the boards of that seat rest, on the cards of the tables that put them
+        there and take them off (§5.8). Read from the seatings, so the saved movement says the same
+        as the plan.
         """
         notes: dict[int, list[str]] = {}
         if self.kind is MovementKind.RELAY_MITCHELL:
             self._relay_notes(notes)
             self._bye_stand_notes(notes)
-        if self.kind is MovementKind.MITCHELL and self.phantom:
+        if self.has_sit_out_stand():
             self._bye_stand_notes(notes, SIT_OUT_STAND)
         if self.kind is MovementKind.SKIP_MITCHELL:
             after = self._skips()
@@ -293,7 +296,21 @@ class Movement:
                     "the boards sit between the two tables."
                 )
 
-    def _bye_stand_notes(self, notes: dict[int, list[str]], stand_name: str = "bye stand") -> None:
+    def has_sit_out_stand(self) -> bool:
+        """Whether the boards of the phantom's seat rest on a stand, the seat being no table (§5.8).
+
+        So in a Mitchell whose phantom is the N-S pair after the last table: the boards no table
+        plays each round go there from one table and on to one other. A phantom that moves (an
+        E-W phantom) leaves each table in turn without play instead, its boards resting on it.
+        """
+        if self.kind is not MovementKind.MITCHELL or not self.phantom:
+            return False
+        stand, puts, takes = self._stand()
+        return bool(stand) and len(puts) == 1 and len(takes) == 1
+
+    def _stand(self) -> tuple[list[tuple[int, tuple[int, ...]]], dict[int, list[int]], dict[int, list[int]]]:
+        """The (round, boards) no table plays, and the rounds after which each table puts boards
+        there and before which each table takes them off."""
         played: dict[tuple[int, tuple[int, ...]], int] = {
             (s.round, s.boards): s.table for s in self.seatings if not s.sit_out
         }
@@ -311,6 +328,10 @@ class Movement:
                     puts.setdefault(before, []).append(round_ - 1)
                 if after is not None:
                     takes.setdefault(after, []).append(round_ + 1)
+        return stand, puts, takes
+
+    def _bye_stand_notes(self, notes: dict[int, list[str]], stand_name: str = "bye stand") -> None:
+        stand, puts, takes = self._stand()
         if not stand:
             return
         where = (

@@ -724,3 +724,11 @@ def test_a_mitchell_with_a_sit_out_is_still_held_to_every_meeting() -> None:
     assert "Pairs 3NS and 2EW never meet; in a complete Mitchell each N-S pair meets each E-W pair once." in (
         check(short).problems
     )
+
+
+def test_only_a_phantom_seat_after_the_last_table_has_a_sit_out_stand() -> None:
+    # An E-W phantom moves: each table in turn stands without play, its boards resting on it, no stand.
+    moving = enter_movement(mitchell(5, 2).seatings, phantom="5EW", kind="mitchell")
+    assert moving.tables == 5 and not moving.has_sit_out_stand() and moving.table_notes() == {}
+    assert mitchell(5, 2, phantom=True).has_sit_out_stand()
+    assert not mitchell(4, 2, phantom=True, even="relay").has_sit_out_stand()  # its boards: table 1's

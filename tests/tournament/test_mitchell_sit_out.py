@@ -16,12 +16,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring.contests.movements import enter_movement, mitchell
 from tests.tournament.factories import make_club, make_event, make_member
 from tests.tournament.pdf_text import read_pdf
 from tournament.models import Event, Seating, Table
 from tournament.pdf import renderer_for
 from tournament.services.changes import change_movement
-from tournament.services.events import Plan
+from tournament.services.events import Plan, lay_out
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +154,47 @@ def test_changing_to_an_odd_number_of_pairs_drops_the_table_nobody_would_play_at
     assert numbers() == list(range(1, 7)) and event.sections.get().tables == 6
     change_movement(event=event, user=director, plan=replace(plan, pairs=14))
     assert numbers() == list(range(1, 8))
+
+
+# --- a phantom that moves: each table in turn stands without play ------------------------------
+
+
+def mitchell_with_an_ew_phantom() -> Event:
+    """Ten pairs' five-table Mitchell whose pair 5EW is the phantom: it moves, so each N-S pair sits out
+    once, at its own table. No wizard makes one; it is laid out as a director's entered movement would be."""
+    club = make_club()
+    event = make_event(club, make_member(club), pairs=10, movement="mitchell", boards_per_round=2)
+    section = event.sections.get()
+    Seating.objects.filter(section=section).delete()
+    lay_out(section, enter_movement(mitchell(5, 2).seatings, phantom="5EW", kind="mitchell"))
+    return event
+
+
+def test_an_ew_phantom_leaves_every_table_in_play_and_says_whose_round_it_sits_out() -> None:
+    event = mitchell_with_an_ew_phantom()
+    assert Table.objects.filter(section__event=event).count() == 5
+    read = read_pdf(renderer_for(event, "tablecards", base_url=BASE).render()[2])
+    assert read.page_count == 5
+    assert "No play at this table this round." not in read.text and "sit-out stand" not in read.text
+    for page in read.pages:
+        table = int(re.search(r"Table (\d+)", page).group(1))
+        sits_out = f"{table % 5 + 1} No play this round: {table}NS sits out, meeting the phantom."
+        assert page.count("No play this round") == 1 and sits_out in " ".join(page.split()), table
+
+
+def test_an_ew_phantoms_guide_cards_give_each_table_and_each_ns_pair_its_sit_out() -> None:
+    event = mitchell_with_an_ew_phantom()
+    text = read_pdf(renderer_for(event, "guide").render()[2]).text
+    tables = " ".join(text[: text.index("Pair guide cards")].split())
+    for table in range(1, 6):
+        assert f"{table % 5 + 1} No play this round: {table}NS sits out, meeting the phantom." in tables
+    assert "sit-out stand" not in text
+    assert text[text.index("Pair guide cards") :].count("sits out this round") == 5
+    director = event.club.memberships.get().user
+    client = Client()
+    client.force_login(director)
+    html = client.get(reverse("guide_cards", args=[event.club.slug, event.pk])).content.decode()
+    for table in range(1, 6):
+        card = html[html.index(f'id="table-{table}"') :]
+        card = card[: card.index("</section>")]
+        assert f'<td colspan="4">No play this round: {table}NS sits out, meeting the phantom.</td>' in card
