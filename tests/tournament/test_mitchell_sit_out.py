@@ -22,7 +22,7 @@ from tests.tournament.pdf_text import read_pdf
 from tournament.models import Event, Seating, Table
 from tournament.pdf import renderer_for
 from tournament.services.changes import change_movement
-from tournament.services.events import Plan, lay_out
+from tournament.services.events import Plan, lay_out, set_status
 
 pytestmark = pytest.mark.django_db
 
@@ -198,3 +198,27 @@ def test_an_ew_phantoms_guide_cards_give_each_table_and_each_ns_pair_its_sit_out
         card = html[html.index(f'id="table-{table}"') :]
         card = card[: card.index("</section>")]
         assert f'<td colspan="4">No play this round: {table}NS sits out, meeting the phantom.</td>' in card
+
+
+# --- a night set up before: its empty phantom's table keeps a PIN nobody may use -------------------
+
+
+def test_an_empty_table_left_from_an_earlier_setup_gets_no_pin_card_or_login() -> None:
+    event, client = thirteen_pair_mitchell()
+    section = event.sections.get()
+    empty = Table.objects.create(section=section, number=7)  # as a 13-pair Mitchell was once laid out
+    set_status(event=event, user=event.club.memberships.get().user, status=Event.Status.RUNNING)
+    links = client.get(reverse("table_links", args=[event.club.slug, event.pk])).content.decode()
+    shown = re.findall(r'<h2>Table (\d+)</h2>.*?PIN <strong class="pin">(\d+)</strong>', links, flags=re.S)
+    assert [int(number) for number, _ in shown] == [1, 2, 3, 4, 5, 6] and empty.pin not in dict(
+        shown
+    ).values()
+    read = read_pdf(renderer_for(event, "tablecards", base_url=BASE).render()[2])
+    assert read.page_count == 6 and "No play at this table this round." not in read.text
+    response = Client().post(reverse("table_pin"), {"pin": empty.pin, "table": 7})
+    assert (
+        response.status_code == 200
+        and "No table of a night in play has this PIN" in response.content.decode()
+    )
+    played = Table.objects.get(section=section, number=6)
+    assert Client().post(reverse("table_pin"), {"pin": played.pin, "table": 6}).status_code == 302
