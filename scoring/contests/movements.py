@@ -137,7 +137,7 @@ def mitchell(
         shares = (
             "Table 1 plays alone the boards the phantom's seat would share; a"
             if phantom
-            else (f"Table {n} shares boards with table 1; a")
+            else f"Table {n} shares boards with table 1; a"
         )
         notes += [
             f"{shares} bye stand between tables {half} and {half + 1} "

@@ -50,7 +50,7 @@ def idle_text(movement: Movement, table: int) -> str:
     """What a table's card says in a round nobody plays there: whose sit-out it is, where the movement
     says. A phantom that moves (an E-W phantom in a Mitchell) meets each stationary pair at its own
     table, which stands without play that round (§5.8)."""
-    staying = {row.ns for row in movement.table_card(table)}
+    staying = {s.ns for s in movement.seatings if s.table == table}
     if movement.phantom and len(staying) == 1:
         return f"No play this round: {staying.pop()} sits out, meeting the phantom."
     return "No play at this table this round."
@@ -60,7 +60,7 @@ def idle_rounds(movement: Movement, table: int) -> list[int]:
     """The rounds of a movement with a phantom in which nobody plays at ``table``: its pair's sit-outs."""
     if not movement.phantom:
         return []
-    played = {row.round for row in movement.table_card(table)}
+    played = {s.round for s in movement.seatings if s.table == table}
     return [round_ for round_ in range(1, movement.rounds + 1) if round_ not in played]
 
 
