@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 if TYPE_CHECKING:  # the models import this module; the generics below name them as strings
     from .models import (  # noqa: F401
@@ -82,9 +82,16 @@ class RecapSendQuerySet(models.QuerySet["RecapSend"]):
 
 
 class TableQuerySet(models.QuerySet["Table"]):
+    def in_play(self) -> TableQuerySet:
+        """The tables where someone plays: a table with no seating at all (the empty phantom's table of a
+        night set up before a sit-out became the phantom's seat) gets no PIN, card or phone login."""
+        from .models import Seating  # here: the models import this module
+
+        return self.filter(Exists(Seating.objects.filter(table=OuterRef("pk"))))
+
     def for_links(self) -> TableQuerySet:
-        """The table cards: each table with its section, section by section."""
-        return self.select_related("section").order_by("section__letter", "number")
+        """The table cards and the PIN list: each table in play with its section, section by section."""
+        return self.in_play().select_related("section").order_by("section__letter", "number")
 
     def for_table_page(self) -> TableQuerySet:
         """A table's own pages: the table with its section, event and club."""

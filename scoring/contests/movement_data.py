@@ -17,6 +17,9 @@ from ..shared.errors import MovementError
 from ..shared.lookup import lookup
 from ..shared.seats import Side
 
+# Where a Mitchell's boards rest a round at the phantom's seat, between the last table and table 1 (§5.8).
+SIT_OUT_STAND = "sit-out stand"
+
 
 class MovementKind(enum.Enum):
     """The kind of movement; value is (code, the name a director uses)."""
@@ -138,11 +141,10 @@ class PairCardRow:
     sit_out: bool = False
 
     def line(self) -> str:
-        """ "Round 4: table 3 N-S against 2, boards 11-12" — or the sit-out round."""
+        """ "Round 4: table 3 N-S against 2, boards 11-12" — or the sit-out round, at no table."""
         if self.sit_out:
-            return (
-                f"Round {self.round}: sits out ({boards_text(self.boards)} not played at table {self.table})"
-            )
+            boards = boards_text(self.boards)
+            return f"Round {self.round}: sits out ({boards} not played at the phantom's seat)"
         return (
             f"Round {self.round}: table {self.table} {self.direction.label} against {self.opponents}, "
             f"{boards_text(self.boards)}"
@@ -254,12 +256,17 @@ class Movement:
         A relay Mitchell's cards name the tables that share boards and in which rounds, and
         the bye stand's boards round by round on the cards of the tables that put boards on
         it and take them off; a skip Mitchell's cards say after which round the E-W pairs
-        skip a table. Read from the seatings, so the saved movement says the same as the plan.
+        skip a table; a Mitchell whose phantom holds the N-S seat after the last table names the
+        sit-out stand where the boards of that seat rest, on the cards of the tables that put them
+        there and take them off (§5.8). Read from the seatings, so the saved movement says the same
+        as the plan.
         """
         notes: dict[int, list[str]] = {}
         if self.kind is MovementKind.RELAY_MITCHELL:
             self._relay_notes(notes)
             self._bye_stand_notes(notes)
+        if self.has_sit_out_stand():
+            self._bye_stand_notes(notes, SIT_OUT_STAND)
         if self.kind is MovementKind.SKIP_MITCHELL:
             after = self._skips()
             if after:
@@ -289,7 +296,21 @@ class Movement:
                     "the boards sit between the two tables."
                 )
 
-    def _bye_stand_notes(self, notes: dict[int, list[str]]) -> None:
+    def has_sit_out_stand(self) -> bool:
+        """Whether the boards of the phantom's seat rest on a stand, the seat being no table (§5.8).
+
+        So in a Mitchell whose phantom is the N-S pair after the last table: the boards no table
+        plays each round go there from one table and on to one other. A phantom that moves (an
+        E-W phantom) leaves each table in turn without play instead, its boards resting on it.
+        """
+        if self.kind is not MovementKind.MITCHELL or not self.phantom:
+            return False
+        stand, puts, takes = self._stand()
+        return bool(stand) and len(puts) == 1 and len(takes) == 1
+
+    def _stand(self) -> tuple[list[tuple[int, tuple[int, ...]]], dict[int, list[int]], dict[int, list[int]]]:
+        """The (round, boards) no table plays, and the rounds after which each table puts boards
+        there and before which each table takes them off."""
         played: dict[tuple[int, tuple[int, ...]], int] = {
             (s.round, s.boards): s.table for s in self.seatings if not s.sit_out
         }
@@ -307,6 +328,10 @@ class Movement:
                     puts.setdefault(before, []).append(round_ - 1)
                 if after is not None:
                     takes.setdefault(after, []).append(round_ + 1)
+        return stand, puts, takes
+
+    def _bye_stand_notes(self, notes: dict[int, list[str]], stand_name: str = "bye stand") -> None:
+        stand, puts, takes = self._stand()
         if not stand:
             return
         where = (
@@ -315,16 +340,18 @@ class Movement:
             else ""
         )
         holds = "; ".join(f"{boards_text(boards)} in round {round_}" for round_, boards in stand)
-        line = f"Bye stand{where}: {holds}."
+        line = f"{stand_name.capitalize()}{where}: {holds}."
+        if stand_name == SIT_OUT_STAND:
+            line += " Nobody plays there: the E-W pair that reaches it sits out that round."
         for table in sorted({*puts, *takes}):
             lines = notes.setdefault(table, [])
             lines.append(line)
             if table in puts:
                 rounds = _rounds_text(puts[table], self.rounds)
-                lines.append(f"After {rounds} its boards go to the bye stand.")
+                lines.append(f"After {rounds} its boards go to the {stand_name}.")
             if table in takes:
                 rounds = _rounds_text(takes[table], self.rounds)
-                lines.append(f"In {rounds} its boards come from the bye stand.")
+                lines.append(f"In {rounds} its boards come from the {stand_name}.")
 
     def _skips(self) -> list[int]:
         """The rounds after which an E-W pair moves up two tables (or more) instead of one."""
@@ -358,6 +385,8 @@ class Movement:
         if pair == self.phantom or seating.round >= self.rounds:
             return ""
         following = where.get((seating.round + 1, pair))
+        if following is None and self.phantom:
+            return "sits out"  # a saved movement keeps no seating against the phantom (§5.8)
         if following is None:
             later = any((round_, pair) in where for round_ in range(seating.round + 2, self.rounds + 1))
             return "waits a round" if later else ""

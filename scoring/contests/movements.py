@@ -16,7 +16,9 @@ Pair names, chosen so a director can read them off a guide card:
 
 A phantom fills an odd number of pairs (§5.8): the Mitchell phantom is the N-S pair of
 the last table, "nNS", the Howell phantom the stationary pair "2n". A seating against the
-phantom is marked ``sit_out``; its boards are not played at that table.
+phantom is marked ``sit_out``; its boards are not played at that seat. The phantom's seat
+is no table: the tables that play are numbered first, and the phantom's seat after them,
+beyond the movement's ``tables``.
 
 The values (:class:`Movement`, :class:`Seating`, the guide-card rows) live in
 :mod:`scoring.contests.movement_data` and the checker in :mod:`scoring.contests.movement_check`; this module
@@ -32,6 +34,7 @@ from ..shared.errors import MovementError
 from .howell_tables import HOWELL_LAYOUTS
 from .movement_check import BoardPlays, MovementReport, check, span_text
 from .movement_data import (
+    SIT_OUT_STAND,
     Movement,
     MovementKind,
     PairCardRow,
@@ -45,6 +48,7 @@ from .movement_data import (
 )
 
 __all__ = [
+    "SIT_OUT_STAND",
     "BoardPlays",
     "Movement",
     "MovementKind",
@@ -77,7 +81,12 @@ def mitchell(
     stand sits between the middle tables, §5.3) or the skip Mitchell (``even="skip"``: the
     E-W pairs skip a table after half the rounds, §5.3). ``rounds`` defaults to the number
     of tables (one fewer for the skip Mitchell) and may be fewer. With ``phantom`` the
-    N-S pair of the last table is the phantom, so each E-W pair sits out once (§5.8).
+    N-S pair of the last table is the phantom, so each E-W pair sits out once (§5.8). The
+    phantom's seat is then no table: the n − 1 tables that play keep their numbers 1 to n − 1,
+    and the seatings against the phantom, marked sit-outs, are numbered n, after them. In a plain
+    Mitchell the boards still pass that way: between table 1 and table n − 1 they rest a round on
+    a sit-out stand, where nobody plays; a relay Mitchell's phantom seat is the relay table, whose
+    boards table 1 plays alone.
     """
     n = _count(tables, "tables")
     b = _count(boards_per_round, "boards a round")
@@ -114,9 +123,24 @@ def mitchell(
                 board_set = (table + round_ - 2) % n + 1
             rows.append((round_, table, f"{table}NS", f"{ew}EW", board_set))
     notes = ["N-S pairs stay at their tables; E-W pairs move up one table each round; boards move down one."]
-    if kind is MovementKind.RELAY_MITCHELL:
+    if phantom:
         notes += [
-            f"Table {n} shares boards with table 1; a bye stand between tables {half} and {half + 1} "
+            f"{_plural(n - 1, 'table')} play; the phantom holds the N-S seat after table {n - 1}, so each "
+            "E-W pair sits out once, in the round it reaches that seat."
+        ]
+    if phantom and kind is MovementKind.MITCHELL:
+        notes += [
+            "Boards go from table 1 to a sit-out stand, where they rest a round unplayed, "
+            f"then to table {n - 1}."
+        ]
+    if kind is MovementKind.RELAY_MITCHELL:
+        shares = (
+            "Table 1 plays alone the boards the phantom's seat would share; a"
+            if phantom
+            else f"Table {n} shares boards with table 1; a"
+        )
+        notes += [
+            f"{shares} bye stand between tables {half} and {half + 1} "
             f"starts with boards of set {half + 1}. Boards go from table {half + 1} to the bye stand, "
             f"from the bye stand to table {half}, and from table 1 to table {n - 1}."
         ]
@@ -126,7 +150,8 @@ def mitchell(
         notes += [f"A short movement: {count} of the {most} rounds are played."]
     if count < n and (phantom or kind is MovementKind.RELAY_MITCHELL):
         notes += ["Some boards are played fewer times than others: their scores need Neuberg factoring."]
-    return _build(kind, n, count, b, n * b, rows, f"{n}NS" if phantom else None, notes)
+    playing = n - 1 if phantom else n
+    return _build(kind, playing, count, b, n * b, rows, f"{n}NS" if phantom else None, notes)
 
 
 def howell(tables: int, boards_per_round: int, *, phantom: bool = False) -> Movement:
@@ -135,7 +160,9 @@ def howell(tables: int, boards_per_round: int, *, phantom: bool = False) -> Move
     2n pairs play 2n − 1 rounds on 2n − 1 board sets; pair 2n stays N-S at table 1 and
     meets pair r in round r; the others move as the table guide cards say. With
     ``phantom`` the stationary pair is the phantom, so each pair sits out once and every
-    board is played the same number of times (§5.8).
+    board is played the same number of times (§5.8). The phantom's seat is then no table:
+    the n − 1 tables that play are numbered 1 to n − 1, and the seatings against the phantom,
+    marked sit-outs, are numbered n, after them; their boards wait that round.
     """
     n = _count(tables, "tables")
     b = _count(boards_per_round, "boards a round")
@@ -147,19 +174,32 @@ def howell(tables: int, boards_per_round: int, *, phantom: bool = False) -> Move
         )
     m = layout.rounds
     rows = [(r, t, str(ns), str(ew), board_set) for r, t, ns, ew, board_set in layout.rows()]
-    waiting = sorted({m - len({row[4] for row in rows if row[0] == r}) for r in range(1, m + 1)})
+    if phantom:
+        # The stationary pair sits at table 1 all night: as the phantom it leaves that table empty,
+        # so the tables that play move up one and the phantom's seat comes after them.
+        rows = [(r, n if t == 1 else t - 1, ns, ew, board_set) for r, t, ns, ew, board_set in rows]
+    played = [row for row in rows if not phantom or row[2] != str(2 * n)]
+    waiting = sorted({m - len({row[4] for row in played if row[0] == r}) for r in range(1, m + 1)})
     idle = span_text(waiting[0], waiting[-1], "board set")
+    first = (
+        f"Pair {2 * n} stays N-S at table 1; every other pair moves as the table cards say."
+        if not phantom
+        else f"{_plural(n - 1, 'table')} play; every pair moves as the table cards say and sits out once, "
+        "in the round it meets the phantom."
+    )
     notes = [
-        f"Pair {2 * n} stays N-S at table 1; every other pair moves as the table cards say.",
+        first,
         f"Each round {idle} {'waits' if idle.startswith('1 ') else 'wait'} on relay stands.",
         f"With every pair present, two pairs hold the same cards on {span_text(*layout.balance, 'set')} "
         "(balance).",
     ]
-    if n == 2:
+    if n == 2 and not phantom:
         notes += ["Both tables play the same boards each round, passing them between the tables."]
     if n == 3:
-        notes += ["In the last round all three tables share one set: start each on a different board."]
-    return _build(MovementKind.HOWELL, n, m, b, m * b, rows, str(2 * n) if phantom else None, notes)
+        every = "both tables" if phantom else "all three tables"
+        notes += [f"In the last round {every} share one set: start each on a different board."]
+    playing = n - 1 if phantom else n
+    return _build(MovementKind.HOWELL, playing, m, b, m * b, rows, str(2 * n) if phantom else None, notes)
 
 
 def two_table(board_count: int, boards_per_round: int = 1) -> Movement:
@@ -247,9 +287,10 @@ def enter_movement(
     boards = [board for s in rows for board in s.boards]
     count = _count(board_count, "boards") if board_count is not None else max(boards, default=1)
     pairs = {pair for s in rows for pair in (s.ns, s.ew)} - {phantom}
+    played = [s.table for s in marked if not s.sit_out]
     return Movement(
         kind=MovementKind.parse(kind),
-        tables=max(s.table for s in rows),
+        tables=max(played or [s.table for s in rows]),
         rounds=max(s.round for s in rows),
         boards_per_round=max((len(s.boards) for s in rows), default=1) or 1,
         board_count=count,

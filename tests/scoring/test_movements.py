@@ -10,6 +10,7 @@ from itertools import combinations
 import pytest
 
 from scoring.contests.howell_tables import HOWELL_LAYOUTS
+from scoring.contests.matchpoints import Scale
 from scoring.contests.movements import (
     Movement,
     MovementKind,
@@ -393,7 +394,8 @@ def test_board_outside_the_movement_and_unknown_pair() -> None:
 def test_phantom_not_marked_is_reported() -> None:
     movement = howell(2, 1, phantom=True)
     unmarked = replace(movement, seatings=tuple(replace(s, sit_out=False) for s in movement.seatings))
-    assert "In round 1, table 1 the phantom 4 sits, but the seating is not marked as a sit-out." in (
+    # The Howell phantom's seat comes after the one table that plays.
+    assert "In round 1, table 2 the phantom 4 sits, but the seating is not marked as a sit-out." in (
         check(unmarked).problems
     )
 
@@ -504,7 +506,9 @@ def test_table_card_lines_say_where_pairs_go() -> None:
 
 def test_pair_card_shows_the_sit_out() -> None:
     rows = mitchell(7, 2, phantom=True).pair_card("3EW")
-    assert rows[4].sit_out and rows[4].line() == "Round 5: sits out (boards 7-8 not played at table 7)"
+    assert rows[4].sit_out and rows[4].line() == (
+        "Round 5: sits out (boards 7-8 not played at the phantom's seat)"
+    )
     assert rows[5].line() == "Round 6: table 1 E-W against 1NS, boards 11-12"
 
 
@@ -576,3 +580,155 @@ def test_the_balance_line_never_writes_a_range_that_collapses_or_starts_at_zero(
 )
 def test_howell_notes_say_one_set_or_a_true_range(tables: int, note: str) -> None:
     assert note in howell(tables, 2).notes
+
+
+# --- boards played unequally, and Neuberg -------------------------------------------------
+
+
+def test_a_short_mitchell_with_a_sit_out_is_scored_by_neuberg_and_says_how() -> None:
+    # 13 pairs, 4 boards a round, 6 of the 7 rounds: set 6 misses only the phantom's table.
+    report = check(mitchell(7, 4, rounds=6, phantom=True), neuberg=Scale.EUROPEAN)
+    assert report.ok, report.problems
+    assert report.notes == (
+        "Neuberg: boards 21-24 are played 6 times; boards 1-20, 25-28 only 5 times. The matchpoints of a "
+        "board played fewer times are factored up to the top of 10 of a board played 6 times (Law 78A), so "
+        "that every board weighs the same in a pair's total.",
+    )
+    assert report.notes[0] in report.lines()
+
+
+def test_neuberg_tops_follow_the_scale_and_list_every_count() -> None:
+    report = check(mitchell(6, 2, rounds=4), neuberg=Scale.ACBL)
+    assert report.ok
+    assert report.notes[0].startswith(
+        "Neuberg: boards 3-6 are played 5 times; boards 9-12 only 3 times; boards 1-2, 7-8 only 4 times. "
+        "The matchpoints of a board played fewer times are factored up to the top of 4 of"
+    )
+
+
+def test_without_neuberg_a_short_mitchell_with_a_sit_out_is_refused() -> None:
+    report = check(mitchell(7, 4, rounds=6, phantom=True))
+    assert not report.ok and report.notes == ()
+    assert report.problems == (
+        "The boards are played unequally: boards 1-20, 25-28: 5 times; boards 21-24: 6 times; every board "
+        "must be played the same number of times, or the scores need Neuberg factoring.",
+    )
+
+
+def test_neuberg_excuses_only_the_unequal_counts() -> None:
+    # A board played by no table is still a problem with Neuberg: it has no result to factor.
+    movement = mitchell(5, 1)
+    movement = replace(movement, board_count=6)
+    report = check(movement, neuberg=Scale.EUROPEAN)
+    assert "Board 6 is played at no table; every board of the movement must be played." in report.problems
+    assert report.notes == ()
+
+
+# --- a Howell with a sit-out: the phantom's seat is no table --------------------------------
+
+
+@pytest.mark.parametrize("tables", range(2, 9))
+def test_a_howell_phantom_leaves_no_empty_table(tables: int) -> None:
+    movement = howell(tables, 2, phantom=True)
+    playing = {s.table for s in movement.seatings if not s.sit_out}
+    assert movement.tables == tables - 1
+    assert playing == set(range(1, tables))  # every table numbered plays every round
+    for table in playing:
+        assert [row.round for row in movement.table_card(table)] == list(range(1, movement.rounds + 1))
+        assert not any(row.sit_out for row in movement.table_card(table))
+    assert {s.table for s in movement.seatings if s.sit_out} == {tables}  # the phantom's seat, after them
+    assert check(movement).ok, check(movement).problems
+
+
+def test_a_thirteen_pair_howell_sits_each_pair_out_once_at_no_table() -> None:
+    movement = howell(7, 2, phantom=True)
+    assert len(movement.pairs) == 13 and movement.tables == 6
+    assert movement.lines()[0] == "complete Howell: 6 tables, 13 pairs, 13 rounds of 2 boards, 26 boards."
+    for pair in movement.pairs:
+        sitting = [row for row in movement.pair_card(pair) if row.sit_out]
+        assert len(sitting) == 1
+        assert sitting[0].line().startswith(f"Round {sitting[0].round}: sits out (boards ")
+        assert "table" not in sitting[0].line()
+    assert check(movement).sit_outs == (1,) * 13
+    assert "6 tables play; every pair moves as the table cards say and sits out once" in movement.notes[0]
+
+
+def test_an_entered_howell_with_a_phantom_counts_only_the_tables_that_play() -> None:
+    planned = howell(7, 1, phantom=True)
+    entered = enter_movement(
+        [replace(s, sit_out=False) for s in planned.seatings], phantom="14", kind="howell"
+    )
+    assert entered.tables == 6
+    assert check(entered).ok
+
+
+def test_a_three_table_howell_with_a_sit_out_shares_its_last_set_at_the_two_tables_that_play() -> None:
+    movement = howell(3, 2, phantom=True)
+    last = [s for s in movement.seatings if s.round == 5 and not s.sit_out]
+    assert sorted(s.table for s in last) == [1, 2] and len({s.boards for s in last}) == 1
+    assert "In the last round both tables share one set: start each on a different board." in movement.notes
+
+
+# --- a Mitchell with a sit-out: the phantom's seat is no table -------------------------------
+
+ODD_MITCHELLS = [(n, even) for n in range(3, 16) for even in (("relay",) if n % 2 == 0 else ("plain",))]
+
+
+@pytest.mark.parametrize(("tables", "even"), ODD_MITCHELLS, ids=[f"{n}-{e}" for n, e in ODD_MITCHELLS])
+def test_a_mitchell_phantom_leaves_no_empty_table(tables: int, even: str) -> None:
+    movement = mitchell(tables, 2, phantom=True, even=even)
+    playing = {s.table for s in movement.seatings if not s.sit_out}
+    assert movement.tables == tables - 1
+    assert playing == set(range(1, tables))  # every table numbered plays every round
+    for table in playing:
+        assert [row.round for row in movement.table_card(table)] == list(range(1, movement.rounds + 1))
+        assert not any(row.sit_out for row in movement.table_card(table))
+    assert {s.table for s in movement.seatings if s.sit_out} == {tables}  # the phantom's seat, after them
+    assert movement.lines()[0].startswith(
+        f"{movement.kind.label}: {tables - 1} tables, {2 * tables - 1} pairs"
+    )
+    assert check(movement).ok, check(movement).problems
+
+
+def test_a_thirteen_pair_mitchell_rests_the_phantom_seats_boards_on_a_sit_out_stand() -> None:
+    movement = mitchell(7, 2, phantom=True)
+    stand = (
+        "Sit-out stand between tables 1 and 6: boards 13-14 in round 1; boards 1-2 in round 2; boards 3-4 in "
+        "round 3; boards 5-6 in round 4; boards 7-8 in round 5; boards 9-10 in round 6; boards 11-12 in "
+        "round 7. Nobody plays there: the E-W pair that reaches it sits out that round."
+    )
+    assert movement.table_notes() == {
+        1: (stand, "After rounds 1-6 its boards go to the sit-out stand."),
+        6: (stand, "In rounds 2-7 its boards come from the sit-out stand."),
+    }
+    assert "6 tables play; the phantom holds the N-S seat after table 6, so each E-W pair sits out once" in (
+        " ".join(movement.notes)
+    )
+
+
+def test_a_saved_mitchell_sends_the_pair_due_at_the_phantoms_seat_to_sit_out() -> None:
+    # Seatings against the phantom are not saved: read back, the E-W pair leaving table 6 sits out.
+    planned = mitchell(7, 2, phantom=True)
+    saved = enter_movement([s for s in planned.seatings if not s.sit_out], phantom="7NS", kind="mitchell")
+    assert saved.tables == 6
+    assert [row.ew_next for row in saved.table_card(6)] == ["sits out"] * 6 + [""]
+    assert [row.ew_next for row in planned.table_card(6)] == ["sits out"] * 6 + [""]
+    assert saved.table_notes() == planned.table_notes()
+
+
+def test_a_mitchell_with_a_sit_out_is_still_held_to_every_meeting() -> None:
+    # The phantom's seat counts among the stations, so the movement is checked as complete (§5.7 check 3).
+    movement = mitchell(7, 2, phantom=True)
+    dropped = next(s for s in movement.seatings if (s.round, s.table) == (2, 3))
+    short = replace(movement, seatings=tuple(s for s in movement.seatings if s is not dropped))
+    assert "Pairs 3NS and 2EW never meet; in a complete Mitchell each N-S pair meets each E-W pair once." in (
+        check(short).problems
+    )
+
+
+def test_only_a_phantom_seat_after_the_last_table_has_a_sit_out_stand() -> None:
+    # An E-W phantom moves: each table in turn stands without play, its boards resting on it, no stand.
+    moving = enter_movement(mitchell(5, 2).seatings, phantom="5EW", kind="mitchell")
+    assert moving.tables == 5 and not moving.has_sit_out_stand() and moving.table_notes() == {}
+    assert mitchell(5, 2, phantom=True).has_sit_out_stand()
+    assert not mitchell(4, 2, phantom=True, even="relay").has_sit_out_stand()  # its boards: table 1's

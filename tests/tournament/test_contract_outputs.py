@@ -240,7 +240,7 @@ def test_a_team_matchs_standings_print_each_teams_imps_and_victory_points_to_two
     ):
         assert f"{team} {imps} {percent(vps)}" in text
     assert round_half_away(match.vp_home + match.vp_away) == 20
-    winner = f"{match.winner} wins the match." if match.winner else "The match is tied."
+    winner = f"{match.winner} win the match." if match.winner else "The match is tied."
     assert winner in text
 
 

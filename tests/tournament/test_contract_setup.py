@@ -160,3 +160,86 @@ def test_the_details_page_changes_the_method_and_audits_it() -> None:
     data["method"] = "team_imps"
     response = client.post(url, data)
     assert response.status_code == 200 and "scores a team match" in response.content.decode()
+
+
+# A short Mitchell with a sit-out: 13 pairs (7 tables), 4 boards a round, 6 of the 7 rounds.
+SHORT_MITCHELL = {"pairs": 13, "boards_per_round": 4, "rounds": 6, "movement": "mitchell"}
+NEUBERG_NOTE = (
+    "Neuberg: boards 21-24 are played 6 times; boards 1-20, 25-28 only 5 times. The matchpoints of a board "
+    "played fewer times are factored up to the top of 10 of a board played 6 times (Law 78A)"
+)
+
+
+def test_a_short_mitchell_scored_with_neuberg_is_previewed_with_what_the_factoring_does(cast: Cast) -> None:
+    response = create(cast, preview="1", **SHORT_MITCHELL)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The movement passes every check." in page
+    assert NEUBERG_NOTE in page
+
+
+def test_a_short_mitchell_scored_with_neuberg_is_set_up(cast: Cast) -> None:
+    response = create(cast, **SHORT_MITCHELL)
+    assert response.status_code == 302
+    section = Event.objects.get(name="Thursday bridge").sections.get()
+    # Six tables play: the seventh station is the phantom's seat, no table (its boards rest there).
+    assert (section.tables, section.rounds, section.boards.count()) == (6, 6, 28)
+
+
+@pytest.mark.parametrize(
+    ("changes", "why"),
+    [
+        (
+            {"neuberg": ""},
+            "Neuberg is off for this night, so a board played fewer times would have a smaller top "
+            "(Law 78A): turn Neuberg on, and those boards are factored up to the full top; or play the full "
+            "movement (leave Rounds empty), so that every board is played as often.",
+        ),
+        (
+            {"method": "butler"},
+            "Scored by IMPs against a datum (Butler pairs), a board played fewer times is not factored: "
+            "score the night by matchpoints with Neuberg (Law 78A), or play the full movement",
+        ),
+    ],
+    ids=["neuberg off", "butler"],
+)
+def test_a_short_mitchell_that_cannot_be_factored_is_refused_with_why(
+    cast: Cast, changes: dict[str, str], why: str
+) -> None:
+    data = plan(**SHORT_MITCHELL) | changes
+    response = cast.clients["director"].post(reverse("event_create", args=[cast.club.slug]), data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The boards are played unequally" in page and why in page
+    assert not Event.objects.filter(name="Thursday bridge").exists()
+
+
+def test_a_short_auction_mitchell_with_a_sit_out_is_refused_with_why() -> None:
+    club = make_club()
+    plan_ = Plan(game="auction", form="pairs", movement="mitchell", pairs=13, boards_per_round=4, rounds=6)
+    with pytest.raises(SetupRefused) as refused:
+        create_event(club=club, user=make_member(club), name="Short", plan=plan_, slams="american")
+    assert (
+        "Duplicate Auction compares each pair only with those who played the same hands (Law H) and has no "
+        "factoring for a board played fewer times: play the full movement (leave Rounds empty)"
+    ) in str(refused.value)
+
+
+def test_a_short_mitchell_keeps_a_method_that_factors_its_boards(cast: Cast) -> None:
+    assert create(cast, **SHORT_MITCHELL).status_code == 302
+    event = Event.objects.get(name="Thursday bridge")
+    url = reverse("event_edit", args=[cast.club.slug, event.pk])
+    data = plan(name="Thursday bridge renamed", neuberg="")
+    response = cast.clients["director"].post(url, data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert (
+        "The movement plays its boards unequally often (boards 1-20, 25-28: 5 times; boards 21-24: 6 times): "
+        "only matchpoints with Neuberg can score it"
+    ) in page
+    event.refresh_from_db()
+    assert event.neuberg and event.name == "Thursday bridge"
+    # Anything else may still change.
+    assert cast.clients["director"].post(url, plan(name="Thursday bridge renamed")).status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Thursday bridge renamed"

@@ -135,7 +135,8 @@ def _match_totals(out: Sheet, sheet: SectionScores) -> None:
         figure(unit, lambda line: line[1], signed=unit == "points"),
     ]
     if vps:
-        columns.append(Column("VPs", lambda line: hundredths_cell(line[2])))
+        provisional = "" if match.declared(sheet.event.is_locked) else " (provisional)"
+        columns.append(Column(f"VPs{provisional}", lambda line: hundredths_cell(line[2])))
     if match is None:
         out.table(columns, [], empty="No board has been played at both tables yet.")
         return
@@ -144,7 +145,7 @@ def _match_totals(out: Sheet, sheet: SectionScores) -> None:
     )
     out.table(columns, [(match.home, home, match.vp_home), (match.away, away, match.vp_away)])
     out.gap()
-    out.line(f"{match.winner} wins the match." if match.winner else "The match is tied.", bold=True)
+    out.line(match.verdict(sheet.event.is_locked), bold=True)
     for words in match.lines:
         out.line(words)
 

@@ -100,7 +100,7 @@ class PinForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        tables = Table.objects.filter(pin=data["pin"], section__event__status=Event.Status.RUNNING)
+        tables = Table.objects.in_play().filter(pin=data["pin"], section__event__status=Event.Status.RUNNING)
         if self.event_id is not None:
             tables = tables.filter(section__event_id=self.event_id)
         if self.among is not None:

@@ -160,7 +160,8 @@ def match_totals(pdf: PdfRenderer, match: MatchFigures) -> list[Flowable]:
     else:
         figures = (figure_text(match.unit, match.home_total), figure_text(match.unit, match.away_total))
     vps = match.vp_home is not None and match.vp_away is not None
-    head = ["Team", match.unit, *(["VPs"] if vps else [])]
+    provisional = "" if match.declared(pdf.event.is_locked) else " (provisional)"
+    head = ["Team", match.unit, *([f"VPs{provisional}"] if vps else [])]
     body: list[list[object]] = [head]
     for name, figure, vp in (
         (match.home, figures[0], match.vp_home),
@@ -168,7 +169,7 @@ def match_totals(pdf: PdfRenderer, match: MatchFigures) -> list[Flowable]:
     ):
         body.append([pdf.text(name, "cell"), figure, *([vp_text(vp)] if vps else [])])
     widths = (0.5, 0.25, 0.25) if vps else (0.6, 0.4)
-    winner = f"{match.winner} wins the match." if match.winner else "The match is tied."
+    winner = match.verdict(pdf.event.is_locked)
     return [
         pdf.text("The match", "heading"),
         pdf.table(body, widths, numeric=range(1, len(head))),

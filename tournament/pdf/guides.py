@@ -14,7 +14,7 @@ from collections import defaultdict
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
-from scoring.contests.movements import Movement, PairCardRow, TableCardRow, boards_text
+from scoring.contests.movements import SIT_OUT_STAND, Movement, PairCardRow, TableCardRow, boards_text
 
 from ..models import Pair, Section
 from ..services.events import SetupRefused, movement_of
@@ -34,6 +34,7 @@ class BoardPlays:
     def __init__(self, movement: Movement) -> None:
         self.plays: dict[frozenset[int], list[tuple[int, int]]] = defaultdict(list)
         self.seated = {seating.table for seating in movement.seatings}
+        self.stand = movement.has_sit_out_stand()
         for seating in movement.seatings:
             self.plays[frozenset(seating.boards)].append((seating.round, seating.table))
         for plays in self.plays.values():
@@ -43,6 +44,24 @@ class BoardPlays:
         """The (round, table) plays of these boards after ``round_``, earliest first."""
         plays = self.plays.get(frozenset(boards), [])
         return plays[bisect.bisect_right(plays, (round_, 1 << 30)) :]
+
+
+def idle_text(movement: Movement, table: int) -> str:
+    """What a table's card says in a round nobody plays there: whose sit-out it is, where the movement
+    says. A phantom that moves (an E-W phantom in a Mitchell) meets each stationary pair at its own
+    table, which stands without play that round (§5.8)."""
+    staying = {s.ns for s in movement.seatings if s.table == table}
+    if movement.phantom and len(staying) == 1:
+        return f"No play this round: {staying.pop()} sits out, meeting the phantom."
+    return "No play at this table this round."
+
+
+def idle_rounds(movement: Movement, table: int) -> list[int]:
+    """The rounds of a movement with a phantom in which nobody plays at ``table``: its pair's sit-outs."""
+    if not movement.phantom:
+        return []
+    played = {s.round for s in movement.seatings if s.table == table}
+    return [round_ for round_ in range(1, movement.rounds + 1) if round_ not in played]
 
 
 class GuidesPdf(PdfRenderer):
@@ -108,14 +127,20 @@ class GuidesPdf(PdfRenderer):
             ["Round", "N-S", "E-W", "Boards", "Boards go to", "N-S next", "E-W next"],
         ]
         header_rows = len(body)
-        for row in movement.table_card(table):
+        rows: list[TableCardRow | int] = [*movement.table_card(table), *idle_rounds(movement, table)]
+        extra: list[tuple[object, ...]] = []
+        for row in sorted(rows, key=lambda row: row if isinstance(row, int) else row.round):
+            if isinstance(row, int):
+                extra.append(("SPAN", (1, len(body)), (-1, len(body))))
+                body.append([str(row), idle_text(movement, table), "", "", "", "", ""])
+                continue
             boards = boards_text(row.boards)
             if row.sit_out:
                 boards += " — sit-out, not played here"
             after = self.boards_next(section, movement, plays, row)
             body.append([str(row.round), row.ns, row.ew, boards, after, row.ns_next, row.ew_next])
         fractions = (0.08, 0.09, 0.09, 0.2, 0.18, 0.18, 0.18)
-        return self.card(body, [f * width for f in fractions], header_rows=header_rows)
+        return self.card(body, [f * width for f in fractions], header_rows=header_rows, extra=extra)
 
     def about(self, section: Section, notes: tuple[str, ...] = ()) -> list[str]:
         """The lines under a card's title: the movement's name, then what concerns this card."""
@@ -123,7 +148,7 @@ class GuidesPdf(PdfRenderer):
 
     @staticmethod
     def boards_next(section: Section, movement: Movement, plays: BoardPlays, row: TableCardRow) -> str:
-        """Where this round's boards go next: a table, the bye stand (relay Mitchell), the sit-out table."""
+        """Where this round's boards go next: a table, the bye stand (relay Mitchell), the sit-out stand."""
         later = plays.after(row.boards, row.round)
         if later and later[0][0] == row.round + 1:
             tables = [str(table) for round_, table in later if round_ == row.round + 1]
@@ -133,10 +158,10 @@ class GuidesPdf(PdfRenderer):
         if section.movement == Section.Movement.RELAY_MITCHELL:
             # with a phantom too: its table is the relay table, whose boards the other relay table plays
             return "the bye stand"
-        if movement.phantom:
-            # seatings against the phantom are not saved: a Mitchell's phantom table has none at all
-            empty = [table for table in range(1, section.tables + 1) if table not in plays.seated]
-            return f"table {empty[0]} (sit-out)" if len(empty) == 1 else "the sit-out table"
+        if plays.stand:
+            # a Mitchell's phantom seat is no table: the boards rest a round there, on the sit-out stand;
+            # elsewhere boards resting at the phantom's seat wait there, and the card names where they go next
+            return f"the {SIT_OUT_STAND}"
         return f"table {later[0][1]}, round {later[0][0]}" if later else ""
 
     # -- pair cards --

@@ -29,7 +29,7 @@ from ..models import Pair, Section, Table
 from ..services.events import SetupRefused, movement_of
 from .base import BOTTOM, INK, TOP, DocumentUnavailable, PdfRenderer, fit
 from .fonts import MONO, SANS
-from .guides import BoardPlays, GuidesPdf
+from .guides import BoardPlays, GuidesPdf, idle_text
 
 QR_SIZE = 50 * mm
 NAME_SIZE = 7.5  # the players' names under a pair's label
@@ -182,7 +182,7 @@ class TableCardsPdf(PdfRenderer):
             row = rows.get(round_)
             if row is None:
                 extra.append(("SPAN", (1, len(body)), (-1, len(body))))
-                body.append([str(round_), self.text("No play at this table this round.", "cell"), *[""] * 5])
+                body.append([str(round_), self.text(idle_text(movement, number), "cell"), *[""] * 5])
                 continue
             boards = boards_text(row.boards) + (" — sit-out, not played here" if row.sit_out else "")
             body.append(

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from scoring.contests.pairs import natural_key
 from scoring.contests.teams import win_text
+from scoring.shared.numbers import mixed_text
 
 from ..services.standings import SectionScores
 from .common import _declarer, _names, _pair_pk, _tricks, contract_text
@@ -66,13 +67,31 @@ class MatchSummary:
     by_fraction: bool
     unit: str
     lines: tuple[str, ...]
+    deals_played: int = 0  # deals played at every table
+    deals_in_match: int = 0
+    closed: bool = False  # the director closed the match (the event)
+
+    @property
+    def declared(self) -> bool:
+        """The result stands once every deal is played at every table, or the director closes the match."""
+        return self.closed or self.deals_played >= self.deals_in_match
 
     @property
     def text(self) -> str:
-        """ "The Royals win by 120", "Lilies win by the fraction of a point (1/3)", "The match is drawn"."""
+        """ "The Royals win by 120", "Lilies win by the fraction of a point (1/3)", "The match is drawn";
+        while deals are missing, "In play, after 3 of 12 boards: the Royals lead by 120 points."."""
+        so_far = f"after {self.deals_played} of {self.deals_in_match} boards"
+        if not self.declared:
+            if self.winner is None:
+                return f"In play, {so_far}: the teams are level."
+            return f"In play, {so_far}: {self.winner} lead by {mixed_text(self.margin)} {self.unit}."
         if self.winner is None:
-            return "The match is drawn (Law G)."
-        return win_text(self.winner, self.margin, by_fraction=self.by_fraction, unit=self.unit)
+            verdict = "The match is drawn (Law G)."
+        else:
+            verdict = win_text(self.winner, self.margin, by_fraction=self.by_fraction, unit=self.unit)
+        if self.deals_played < self.deals_in_match:
+            verdict += f" The director closed the match {so_far}."
+        return verdict
 
 
 def match_rows(sheet: SectionScores) -> list[MatchRow]:
@@ -132,7 +151,18 @@ def match_summary(sheet: SectionScores) -> MatchSummary | None:
         )
         for t in (match.first, match.second)
     )
-    return MatchSummary(first, second, match.winner, match.margin, match.by_fraction, match.unit, match.lines)
+    return MatchSummary(
+        first,
+        second,
+        match.winner,
+        match.margin,
+        match.by_fraction,
+        match.unit,
+        match.lines,
+        len(match.deals),
+        len(sheet.boards),
+        sheet.event.is_locked,
+    )
 
 
 # --- the pair x deal matrix ----------------------------------------------------------------

@@ -19,7 +19,15 @@ from .. import limits
 from ..models import AuditEntry, Board, Event, Pair, Player, Result, Ruling, Seating, Substitution, Table
 from . import score_cache
 from .contract_settings import CONTRACT_OPTIONS, contract_problems
-from .events import SECTION_MOVEMENT, Plan, SetupRefused, check_plan, lay_out
+from .events import (
+    SECTION_MOVEMENT,
+    Plan,
+    SetupRefused,
+    check_plan,
+    lay_out,
+    neuberg_scale,
+    unequal_boards,
+)
 from .results import Facts, record
 from .rulings import add_ruling
 
@@ -107,6 +115,18 @@ def edit_event(
         options = {field: contract.get(field, getattr(event, field)) for field in CONTRACT_OPTIONS}
         for problem in contract_problems(event.form, options):
             raise SetupRefused(str(problem), problem.field)
+        current = {field: getattr(event, field) for field in CONTRACT_OPTIONS}
+        factored = neuberg_scale(event.game, event.form, current) is not None
+        if factored and neuberg_scale(event.game, event.form, options) is None:
+            # a movement accepted because Neuberg factors it (a short Mitchell) keeps a method that can
+            unequal = unequal_boards(event)
+            if unequal:
+                raise SetupRefused(
+                    f"The movement plays its boards unequally often ({unequal}): only matchpoints with "
+                    "Neuberg can score it, factoring a board played fewer times up to the full top "
+                    "(Law 78A). Keep them, or change the movement before play.",
+                    "neuberg" if options["method"] == Event.Method.MATCHPOINTS else "method",
+                )
         after.update(options)
     fields = [field for field in (*DETAILS, *CONTRACT_OPTIONS) if field in after]
     before = {field: getattr(event, field) for field in fields}
@@ -191,7 +211,7 @@ def change_movement(*, event: Event, user: Any, plan: Plan) -> None:
         options = {field: getattr(event, field) for field in CONTRACT_OPTIONS}
         for problem in contract_problems(event.form, options, plan.pairs):
             raise SetupRefused(str(problem), problem.field)
-    movement, report = check_plan(plan)
+    movement, report = check_plan(plan, {field: getattr(event, field) for field in CONTRACT_OPTIONS})
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")
     before = {"movement": section.movement, "tables": section.tables, "rounds": section.rounds}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from scoring.contests import team_matches
 from scoring.contests.adjusted import Award
-from scoring.shared.numbers import hundredths_text
+from scoring.shared.numbers import hundredths_text, mixed_text
 
 from ..models import Event
 from .contract_facts import outcome_of
@@ -54,12 +54,38 @@ class MatchFigures:
     vp_home: Fraction | None
     vp_away: Fraction | None
     lines: tuple[str, ...]
+    boards_scored: int = 0  # boards played at both tables
+    boards_in_match: int = 0
 
     @property
     def winner(self) -> str | None:
+        """The team ahead on the boards scored: the winner once the result is declared."""
         if self.home_total == self.away_total:
             return None
         return self.home if self.home_total > self.away_total else self.away
+
+    @property
+    def complete(self) -> bool:
+        """Every board of the match is in, played at both tables."""
+        return self.boards_scored >= self.boards_in_match
+
+    def declared(self, closed: bool) -> bool:
+        """The result stands once every board is in, or the director has closed the match (``closed``)."""
+        return self.complete or closed
+
+    def verdict(self, closed: bool) -> str:
+        """ "Lilies win the match.", or while boards are missing "In play, after 3 of 12 boards: Lilies
+        lead by 7 IMPs." — a match is decided by all its boards, or where the director closes it."""
+        so_far = f"after {self.boards_scored} of {self.boards_in_match} boards"
+        if not self.declared(closed):
+            if self.winner is None:
+                return f"In play, {so_far}: the teams are level."
+            margin = mixed_text(abs(self.home_total - self.away_total))
+            return f"In play, {so_far}: {self.winner} lead by {margin} {self.unit}."
+        result = f"{self.winner} win the match" if self.winner else "The match is tied"
+        if self.complete:
+            return result + "."
+        return f"{result}, closed by the director {so_far}."
 
 
 def team_match(sheet: SectionScores, counted: list[ScoredResult]) -> MatchFigures | None:
@@ -91,7 +117,7 @@ def team_match(sheet: SectionScores, counted: list[ScoredResult]) -> MatchFigure
     result = team_matches.team_match(
         teams["A"], teams["B"], boards, scale=scale, boards_in_match=len(sheet.boards)
     )
-    return _match_figures(event, result, numbers, home_at, away_at)
+    return _match_figures(event, result, numbers, home_at, away_at, len(sheet.boards))
 
 
 def _team_board(number: int, home: ScoredResult, away: ScoredResult) -> team_matches.TeamBoard:
@@ -116,6 +142,7 @@ def _match_figures(
     numbers: list[int],
     home_at: dict[int, ScoredResult],
     away_at: dict[int, ScoredResult],
+    boards_in_match: int,
 ) -> MatchFigures:
     method = event.method
     boards = []
@@ -171,6 +198,8 @@ def _match_figures(
         result.vp_home if vps else None,
         result.vp_away if vps else None,
         tuple(lines),
+        len(numbers),
+        boards_in_match,
     )
 
 

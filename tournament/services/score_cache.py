@@ -66,7 +66,7 @@ logger = logging.getLogger(__name__)
 
 # Raised whenever SectionScores or what it holds changes shape: a cache filled by an older
 # release is then never read, its entries simply expire.
-FORMAT = 2
+FORMAT = 3
 TIMEOUT = 7 * 24 * 3600  # a week: a night's scores are read for days after it, then rarely
 KEPT_IN_PROCESS = 6  # sections a worker keeps unpickled: a club's nights of a week, a congress's sections
 STEPS = 32  # the most changes a worker catches up with board by board; further behind, it rescores whole

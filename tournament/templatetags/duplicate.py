@@ -10,9 +10,10 @@ from django.utils.safestring import SafeString
 
 from scoring.shared.numbers import hundredths_text, mixed_text, round_half_away
 
-from ..models import Board, Result
+from ..models import Board, Event, Result
 from ..reports.common import RED, SYMBOLS, contract_pieces, percent_text
 from ..services.contract_facts import result_text, vulnerability_of, vulnerability_text
+from ..services.contract_teams import MatchFigures
 from ..services.facts import honours_of
 from ..services.hand_records import honours_by_strain, honours_text
 
@@ -142,3 +143,15 @@ def bridge_made(result: Result) -> str:
     """The result against the contract: "=", "+1", "-2"; "" for a pass-out or a board not played."""
     parts = result_text(result).split()
     return parts[2] if len(parts) == 3 else ""
+
+
+@register.filter
+def match_verdict(match: MatchFigures, event: Event) -> str:
+    """A team match's result once declared, or how far it is while boards are missing."""
+    return match.verdict(event.is_locked)
+
+
+@register.filter
+def match_declared(match: MatchFigures, event: Event) -> bool:
+    """Every board is in, or the director has closed the event: the result and VPs stand."""
+    return match.declared(event.is_locked)

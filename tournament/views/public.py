@@ -20,12 +20,14 @@ from django.utils.safestring import SafeString, mark_safe
 from django_tables2 import Table
 from django_tables2.export import TableExport
 
+from scoring.contests.movements import Movement, PairCardRow, TableCardRow
 from scoring.shared.seats import Side
 
 from .. import page_cache, reports, written
 from ..access import role_in, viewable_event
 from ..forms.table import PinForm
 from ..models import Event, Pair, Section
+from ..pdf.guides import idle_rounds, idle_text
 from ..services.events import movement_of
 from ..services.standings import SectionScores, score_section
 from ..tables import Links, MatchTable, RecapTable, StandingsTable, TravellerTable
@@ -348,6 +350,20 @@ def explain(request: HttpRequest, club_slug: str, event_id: int, result_id: int)
 EVENT = "c/<slug:club_slug>/e/<num:event_id>/"
 
 
+def _pair_rounds(movement: Movement, pair: str) -> list[PairCardRow | dict[str, Any]]:
+    """A pair's card, round by round: a round in which it meets no one is its sit-out (the phantom's)."""
+    seated = {row.round: row for row in movement.pair_card(pair)}
+    rounds = range(1, movement.rounds + 1)
+    return [seated.get(round_, {"round": round_, "sit_out": True}) for round_ in rounds]
+
+
+def _table_rounds(movement: Movement, table: int) -> list[TableCardRow | dict[str, Any]]:
+    """A table's card, with a row for each round nobody plays there, which says whose sit-out it is."""
+    rows: list[TableCardRow | dict[str, Any]] = list(movement.table_card(table))
+    rows += [{"round": r, "idle": idle_text(movement, table)} for r in idle_rounds(movement, table)]
+    return sorted(rows, key=lambda row: row["round"] if isinstance(row, dict) else row.round)
+
+
 def guide_cards(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """Who sits where, whom they meet and which boards, each round: per table and per pair."""
     event = viewable_event(request, club_slug, event_id)
@@ -360,9 +376,9 @@ def guide_cards(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
             {
                 "section": section,
                 "tables": [
-                    (t, movement.table_card(t), notes.get(t, ())) for t in range(1, movement.tables + 1)
+                    (t, _table_rounds(movement, t), notes.get(t, ())) for t in range(1, movement.tables + 1)
                 ],
-                "pairs": [(p, names.get(p, ""), movement.pair_card(p)) for p in movement.pairs],
+                "pairs": [(p, names.get(p, ""), _pair_rounds(movement, p)) for p in movement.pairs],
             }
         )
     return render(request, "tournament/public/guide_cards.html", {"event": event, "sections": sections})
