@@ -671,6 +671,8 @@ class Ruling(models.Model):
         WITHDRAWN = "withdrawn", "Not played: a pair withdrew; each side takes its average (Law B (3))"
         ARTIFICIAL = "artificial", "Artificial adjusted score (Law 12C2)"
         ASSIGNED = "assigned", "Assigned adjusted score (Law 12C1)"
+        NOT_PLAYED = "not_played", "Not played: left out of the board's comparison (Law 78A)"
+        FOULED = "fouled", "Fouled board: scored in the group of its version (Law 87B)"
         NOTE = "note", "Note for the record"
 
     class Average(models.TextChoices):

@@ -16,7 +16,8 @@ from django.utils import timezone
 
 from scoring.auction.duplicate_laws import Discovery, Surplus
 from scoring.auction.entry import parse_entry, parse_whist_entry
-from scoring.contract.entry import ContractEntry, parse_result
+from scoring.contract.adjusted_entry import AdjustedEntry, parse_line
+from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
@@ -315,7 +316,7 @@ class ResultFactsForm(forms.Form):
 
     entry = forms.CharField(
         label="Result",
-        max_length=24,
+        max_length=limits.ASSIGNED,  # a weighted score of three shares is a line of 40 characters
         widget=forms.TextInput(
             attrs={
                 "autocomplete": "off",
@@ -354,11 +355,22 @@ class ResultFactsForm(forms.Form):
         else:
             self.fields["entry"].widget.attrs["placeholder"] = "3HX N 9"
 
+    # A traveller row and its preview read the adjusted scores a director types (Law 12C, 87B);
+    # a correction of the table's facts does not: an adjusted score is a ruling.
+    allows_adjusted = False
+
     def clean_entry(self) -> Any:
         text = self.cleaned_data["entry"]
         try:
             if self.event.is_contract:
-                return parse_result(text)
+                entry = parse_line(text)
+                if not isinstance(entry, ContractEntry) and not self.allows_adjusted:
+                    raise forms.ValidationError(
+                        f"{entry.words}: an adjusted score is the director's ruling; record it under "
+                        "Rulings below (Law 12C).",
+                        code="adjusted",
+                    )
+                return entry
             if self.event.is_whist:
                 return parse_whist_entry(text)
             return parse_entry(text, allow_pass=self.event.english_rule)
@@ -387,8 +399,13 @@ class ResultFactsForm(forms.Form):
         # The dealer's one spade (Law 48) is checked with the board's dealer by Facts.validate.
         return data
 
+    def adjusted(self) -> AdjustedEntry | None:
+        """The adjusted score typed in place of a result (contract bridge), or None; when ``is_valid()``."""
+        entry = self.cleaned_data.get("entry")
+        return entry if self.event.is_contract and not isinstance(entry, ContractEntry) else None
+
     def facts(self, revokes: tuple[Any, ...] = ()) -> Facts:
-        """The facts for the services; call only when ``is_valid()``."""
+        """The facts for the services; call only when ``is_valid()`` and not ``adjusted()``."""
         data = self.cleaned_data
         if self.event.is_contract:
             played: ContractEntry = data["entry"]
@@ -417,6 +434,8 @@ class EntryRowForm(ResultFactsForm):
     request_key = forms.UUIDField(
         widget=forms.HiddenInput, error_messages={"required": "Reload the page: the row lost its key."}
     )
+
+    allows_adjusted = True
 
     def __init__(self, *args: Any, event: Event, seating: Seating | None = None, **kwargs: Any) -> None:
         if seating is not None:

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scoring.contests import imp_pairs, matchpoint_session, matchpoints
-from scoring.contests.adjusted import AdjustedPercents, Artificial, Award
+from scoring.contests.adjusted import AdjustedPercents, Artificial, Award, Outcome
 from scoring.contests.imps import CrossTotal, DatumRounding
 from scoring.contests.ranking import Place
 from scoring.shared.errors import ScoringError
@@ -139,13 +139,40 @@ class ContractContest:
 
 
 def _counted(sheet: SectionScores) -> list[ScoredResult]:
-    """The results that enter the contest: scored, or adjusted by the director; the rest wait."""
+    """The results that enter the contest: scored, or adjusted by the director; the rest wait.
+
+    A board not played (NP) is left out (Law 78A). Scores by side or weighted (Law 12C1(b), (c)),
+    percentages written outright (Law 12C2) and a fouled board's groups (Law 87B) are matchpointed;
+    any other method leaves such a table out, and the section's problems say so."""
     counted = []
     for scored in sheet.results:
+        if scored.problem or scored.left_out:
+            continue
         score_ns, adjusted = outcome_of(scored)
-        if not scored.problem and (score_ns is not None or adjusted is not None):
-            counted.append(scored)
+        if scored.outcome is None and score_ns is None and adjusted is None:
+            continue
+        if sheet.event.method != Event.Method.MATCHPOINTS and matchpoints_only(scored):
+            continue
+        counted.append(scored)
     return counted
+
+
+def matchpoints_only(scored: ScoredResult) -> bool:
+    """A table adjusted in a way only matchpoints score here: by side, weighted, a %, a fouled group."""
+    percent = scored.adjusted is not None and not all(
+        marker in ("A+", "A", "A-") for marker in scored.adjusted
+    )
+    return scored.outcome is not None or bool(scored.version) or percent
+
+
+def _not_scored_by_imps(sheet: SectionScores) -> list[str]:
+    return [
+        f"Board {s.result.board.number}, table {s.result.seating.table.number}: "
+        f"{s.adjustment or 'a fouled board'} "
+        "is scored by matchpoints only; give an assigned result or Average-plus/Average-minus (Law 12C)."
+        for s in sheet.results
+        if not s.problem and matchpoints_only(s)
+    ]
 
 
 def contract_contest(sheet: SectionScores) -> ContractContest:
@@ -154,6 +181,8 @@ def contract_contest(sheet: SectionScores) -> ContractContest:
     unit = {"matchpoints": "MP", "total_points": "points", "board_a_match": "BAM"}.get(event.method, "IMPs")
     contest = ContractContest(method=event.method, unit=unit)
     counted = _counted(sheet)
+    if event.method != Event.Method.MATCHPOINTS:
+        contest.problems.extend(_not_scored_by_imps(sheet))
     if not counted:
         return contest
     try:
@@ -336,8 +365,13 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
     for scored in counted:
         r = scored.result
         score_ns, adjusted = outcome_of(scored)
-        outcome = Artificial.of(*adjusted) if adjusted else score_ns
-        tables.append(matchpoints.TableResult(str(r.board.number), r.ns.label, r.ew.label, outcome))
+        outcome: Outcome | None = Artificial.of(*adjusted) if adjusted else scored.outcome or score_ns
+        assert outcome is not None  # ``_counted`` let through only tables with an outcome
+        tables.append(
+            matchpoints.TableResult(
+                str(r.board.number), r.ns.label, r.ew.label, outcome, version=scored.version
+            )
+        )
         by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
     session = matchpoint_session.score_session(tables, options)
     most = max((len(lines) for lines in session.boards.values()), default=0)
@@ -348,7 +382,7 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
         for line in lines:
             scored = by_key[(key, line.ns, line.ew)]
             score_ns, adjusted = outcome_of(scored)
-            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event, most)
+            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event, most, scored)
             rows.append(
                 TableFigures(
                     scored.result.pk,
@@ -395,16 +429,32 @@ def _mp_how(
     real: list[Any],
     event: Event,
     most: int,
+    scored: ScoredResult | None = None,
 ) -> tuple[str, str]:
     """How each side's matchpoints came: the scores it beat and tied in its direction (Law 78A), the
-    Neuberg factor when the board has fewer results than expected (spec §2.2), or its award (Law 12C2)."""
+    Neuberg factor when the board has fewer results than expected (spec §2.2), its award (Law 12C2),
+    its score by side or weighted (Law 12C1(b), (c)), or its fouled board's group (Law 87B)."""
     if adjusted is not None:
         percents = {"A+": event.average_plus, "A": event.average, "A-": event.average_minus}
         ns, ew = (
-            f"{marker} (Law 12C2): {percents[marker]} % of the top, {mixed_text(mp)} MP."
+            f"{marker} (Law 12C2): {percents.get(marker, marker.removeprefix('A'))} % of the top, "
+            f"{mixed_text(mp)} MP."
             for marker, mp in ((adjusted[0], line.mp_ns), (adjusted[1], line.mp_ew))
         )
         return ns, ew
+    if scored is not None and scored.outcome is not None:
+        return (
+            f"N-S: {scored.adjustment}; {mixed_text(line.mp_ns)} of {mixed_text(line.top)} MP.",
+            f"E-W: {scored.adjustment}; {mixed_text(line.mp_ew)} of {mixed_text(line.top)} MP.",
+        )
+    if scored is not None and scored.version:
+        group = f"Law 87B fouled board: scored in the group of version {scored.version}"
+        top = mixed_text(line.top)
+        return (
+            f"N-S {_signed(score_ns or 0)}, {group}: {mixed_text(line.mp_ns)} of {top} MP.",
+            f"E-W {_signed(-(score_ns or 0))}, {group}: {mixed_text(line.mp_ew)} of {top} MP.",
+        )
+    real = [other for other in real if other.version == line.version]  # a fouled board's own group
     if score_ns is None or line not in real:
         return "", ""
     scale = matchpoints.Scale.parse(event.scale)
