@@ -193,3 +193,22 @@ def test_an_imp_night_refuses_a_weighted_score_with_a_sentence() -> None:
     assert response.status_code == 422
     assert "this night is not scored by matchpoints" in text(response)
     assert not Result.objects.exists()
+
+
+def test_a_weighted_score_shows_its_law_on_the_traveller_the_explanation_and_the_pdfs(cast: Cast) -> None:
+    from tests.tournament.pdf_text import raw_pages
+    from tournament.pdf import renderer_for
+
+    first, _ = played_around(cast)
+    type_row(cast, first, "60% 4S N =; 40% 4S N -1")
+    words = "Law 12C1(c) weighted: 60% 4S N =, 40% 4S N -1"
+    director = cast.clients["director"]
+    traveller = text(director.get(reverse("traveller", args=[*cast.url_args(), "A", 1])))
+    assert words in traveller
+    result = Result.objects.get(seating=first, board__number=1)
+    explain = text(director.get(reverse("explain", args=[*cast.url_args(), result.pk])))
+    assert f'id="adjusted">{words}<' in explain
+    for doc in ("travellers", "recaps"):
+        _, _, content = renderer_for(cast.event, doc).render()
+        printed = " ".join(" ".join(raw_pages(content)).split())
+        assert "Law 12C1(c) weighted" in printed, doc
