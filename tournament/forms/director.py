@@ -41,10 +41,35 @@ MOST_PAIRS_A_TEAM = 10
 MOST_BOARDS_A_ROUND = 16
 MOST_BOARDS = 64
 # The wizard's choices say which number of tables each Mitchell is for (spec §5.2, §5.3).
+# Every choice is short enough to show whole in its select on a 390 px phone (about 36 characters).
 WHEN_TO_PLAY = {
-    Section.Movement.MITCHELL: "Mitchell (an odd number of tables)",
-    Section.Movement.RELAY_MITCHELL: "Mitchell with a relay and bye stand (an even number of tables)",
-    Section.Movement.SKIP_MITCHELL: "Mitchell with a skip (an even number of tables)",
+    Section.Movement.MITCHELL: "Mitchell (odd number of tables)",
+    Section.Movement.RELAY_MITCHELL: "Relay Mitchell, bye stand (even)",
+    Section.Movement.SKIP_MITCHELL: "Skip Mitchell (even number of tables)",
+}
+SHORT_ROUNDING = {
+    Event.DatumRounding.NEAREST10: "Nearest ten, a five away from zero",
+    Event.DatumRounding.EVEN5: "Even ten, a five either way",
+    Event.DatumRounding.NONE: "Not rounded: the exact mean",
+}
+SHORT_METHOD = {**dict(Event.Method.choices), Event.Method.BUTLER: "Butler: IMPs against a datum"}
+SHORT_SCALE = {Event.Scale.EUROPEAN: "European: 2 a win, 1 a tie", Event.Scale.ACBL: "ACBL: 1 a win, ½ a tie"}
+# Duplicate Contract Bridge first: the game most clubs play (the Event's own choices keep their order).
+GAME_CHOICES = sorted(Event.Game.choices, key=lambda choice: choice[0] != Event.Game.CONTRACT)
+# The contract bridge settings each method reads; the wizard shows a field for its methods only.
+METHOD_FIELDS = {
+    "scale": (Event.Method.MATCHPOINTS,),
+    "neuberg": (Event.Method.MATCHPOINTS,),
+    "average_plus": (Event.Method.MATCHPOINTS,),
+    "average": (Event.Method.MATCHPOINTS,),
+    "average_minus": (Event.Method.MATCHPOINTS,),
+    "datum_drop": (Event.Method.BUTLER,),
+    "datum_rounding": (Event.Method.BUTLER,),
+    "cross_imps": (Event.Method.CROSS_IMPS,),
+    "awards_per_table": (Event.Method.CROSS_IMPS,),
+    "award_imps": (Event.Method.BUTLER, Event.Method.CROSS_IMPS),
+    "scale_sit_outs": (Event.Method.MATCHPOINTS, Event.Method.BUTLER, Event.Method.CROSS_IMPS),
+    "victory_points": (Event.Method.TEAM_IMPS,),
 }
 
 
@@ -78,7 +103,7 @@ class EventForm(forms.Form):
         initial=timezone.localdate,
         widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
-    game = forms.ChoiceField(label="Game", choices=Event.Game.choices, initial=Event.Game.AUCTION)
+    game = forms.ChoiceField(label="Game", choices=GAME_CHOICES, initial=Event.Game.CONTRACT)
     form = forms.ChoiceField(label="Form", choices=Event.Form.choices, initial=Event.Form.PAIRS)
     pairs = _number("Pairs (a team event: pairs in each team)", 2, MOST_PAIRS, "pairs", initial=8)
     boards_per_round = _number("Boards a round", 1, MOST_BOARDS_A_ROUND, "boards a round", initial=2)
@@ -115,12 +140,15 @@ class EventForm(forms.Form):
     # Duplicate Contract Bridge: how the night is scored (spec §2, §3; Laws 12C2, 78).
     method = forms.ChoiceField(
         label="Contract bridge: scored by",
-        choices=Event.Method.choices,
+        choices=list(SHORT_METHOD.items()),
         initial=Event.Method.MATCHPOINTS,
         required=False,
     )
     scale = forms.ChoiceField(
-        label="Matchpoint scale", choices=Event.Scale.choices, initial=Event.Scale.EUROPEAN, required=False
+        label="Matchpoint scale",
+        choices=list(SHORT_SCALE.items()),
+        initial=Event.Scale.EUROPEAN,
+        required=False,
     )
     neuberg = forms.BooleanField(
         label="Neuberg: factor a board with fewer results up to the full top (spec §2.2)",
@@ -137,7 +165,7 @@ class EventForm(forms.Form):
     )
     datum_rounding = forms.ChoiceField(
         label="Butler: the datum rounded",
-        choices=Event.DatumRounding.choices,
+        choices=list(SHORT_ROUNDING.items()),
         initial=Event.DatumRounding.NEAREST10,
         required=False,
     )
@@ -185,6 +213,10 @@ class EventForm(forms.Form):
         super().__init__(*args, **kwargs)
         if "slams" in self.fields:
             self.fields["slams"].required = False  # contract bridge has no slam scale to choose
+        # wizard.js shows each of these for its methods only; without the script every one shows.
+        for name, methods in METHOD_FIELDS.items():
+            if name in self.fields:
+                self.fields[name].widget.attrs["data-methods"] = " ".join(methods)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
