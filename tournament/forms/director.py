@@ -133,7 +133,7 @@ class EventForm(forms.Form):
         label="English rule: the dealer may say “no bid” (note to Law H)", required=False
     )
     royals_distinct = forms.BooleanField(
-        label="Spades and royals are different declarations for Law 46 (reading R-9)",
+        label="Spades and royals are different declarations (Law 46)",
         required=False,
         initial=True,
     )
@@ -161,7 +161,7 @@ class EventForm(forms.Form):
         10,
         "scores at each end",
         required=False,
-        help_text="Empty: one at each end when a board has more than four scores, else none (spec §3.2).",
+        help_text="Empty: one at each end when a board has more than four scores, else none (Law 78B).",
     )
     datum_rounding = forms.ChoiceField(
         label="Butler: the datum rounded",

@@ -4,7 +4,7 @@ One block a board, kept on one page: the hand diagram (North at the top, the dea
 each seat's double-dummy tricks in ♣ ♦ ♥ ♠ NT from the DDS solver (royals take the spade
 tricks), and at whist the trump turned up. The hands and the tricks come from the same
 rows as the travellers (``reports.hand_diagram``), so the two documents cannot disagree. At
-contract bridge each board also shows its vulnerability (Law 2; spec §1.3) and its par.
+contract bridge each board also shows its vulnerability (Law 2) and its par.
 """
 
 from __future__ import annotations

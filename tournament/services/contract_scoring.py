@@ -291,10 +291,10 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
             )
         lines = ()
         if butler and board.datum is not None:
-            lines = (f"Datum {_signed(board.datum)}: {_datum_words(event, len(rows))} (spec §3.2).",)
+            lines = (f"Datum {_signed(board.datum)}: {_datum_words(event, len(rows))} (Law 78B).",)
         elif not butler:
             total = "added" if event.cross_imps == Event.CrossImps.SUM else "averaged over the comparisons"
-            lines = (f"Each score IMPed against every other score on the board, {total} (spec §3.3).",)
+            lines = (f"Each score IMPed against every other score on the board, {total} (Law 78B).",)
         contest.boards[number] = BoardFigures(number, tuple(rows), datum=board.datum, lines=lines)
     contest.standings = tuple(
         PairLine(line.pair, line.imps, line.boards, line.place, line.direction, played=line.played)
@@ -323,7 +323,7 @@ def _imp_how(
         plus = mixed_text(award)
         law = f"Law 12C2: Average-plus +{plus}, Average 0, Average-minus −{plus} IMPs"
         if factor != 1:
-            law += f" for each of the {factor} comparisons, spec §3.3"
+            law += f" for each of the {factor} comparisons, Law 78B"
         return (
             f"{adjusted[0]}: {_signed(imps_ns)} IMPs ({law}).",
             f"{adjusted[1]}: {_signed(imps_ew)} IMPs ({law}).",
@@ -404,7 +404,7 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
         if event.neuberg and len(real) < most:
             notes.append(
                 f"{len(real)} results of the {most} expected: each factored up to the full top "
-                "by the Neuberg formula (spec §2.2)."
+                "by Neuberg's formula (Law 78D)."
             )
         contest.boards[number] = BoardFigures(number, tuple(rows), top=top, lines=tuple(notes))
     contest.standings = tuple(
@@ -478,7 +478,7 @@ def _mp_how(
             formula = "(M + 1) × N/n − 1" if scale is matchpoints.Scale.EUROPEAN else "(M + ½) × N/n − ½"
             text += (
                 f"; Neuberg {formula} with M = {mixed_text(raw)}, n = {len(real)}, N = {most}: "
-                f"{mixed_text(mp)} of {mixed_text(line.top)} MP (spec §2.2)"
+                f"{mixed_text(mp)} of {mixed_text(line.top)} MP (Law 78D)"
             )
         else:
             text += f", of a top of {mixed_text(line.top)}"
