@@ -212,3 +212,16 @@ def test_a_weighted_score_shows_its_law_on_the_traveller_the_explanation_and_the
         _, _, content = renderer_for(cast.event, doc).render()
         printed = " ".join(" ".join(raw_pages(content)).split())
         assert "Law 12C1(c) weighted" in printed, doc
+
+
+def test_percentages_typed_in_the_row_are_written_to_the_results_file_and_the_rulings_log(cast: Cast) -> None:
+    from scoring.files.usebio import read_usebio
+    from tournament.reports.rulings import rulings_rows
+    from tournament.services.session_files import export_session
+
+    first, _ = played_around(cast)
+    type_row(cast, first, "A60/A40")
+    line = next(line for line in read_usebio(export_session(cast.event, "usebio")[2]).lines if line.adjusted)
+    assert (line.adjusted.ns, line.adjusted.ew) == (60, 40)
+    (row,) = rulings_rows(score_section(cast.section))
+    assert row.adjustment == "Law 12C2 artificial: N-S 60 % of the top, E-W 40 % of the top"

@@ -419,6 +419,7 @@ FIELD_LABELS = {
     "ns_average": "N-S score (Law 12C2)",
     "ew_average": "E-W score (Law 12C2)",
     "assigned": "assigned result (Law 12C1)",
+    "adjusted": "adjusted score",
     "reason": "reason",
     "active": "in force",
 }
