@@ -186,12 +186,37 @@ def test_the_result_page_refuses_shares_that_do_not_add_up_on_the_field(cast: Ca
     assert not Ruling.objects.exists()
 
 
-def test_an_imp_night_refuses_a_weighted_score_with_a_sentence() -> None:
+def test_a_butler_night_imps_each_share_of_a_weighted_score_against_the_datum() -> None:
+    cast = make_cast(game=Event.Game.CONTRACT, method=Event.Method.BUTLER)
+    first, _ = played_around(cast)
+    assert type_row(cast, first, "60% 4S N =; 40% 4S N -1").status_code == 200
+    sheet = score_section(cast.section)
+    assert not sheet.problems
+    board = sheet.bridge.boards[1]
+    assert board.datum == 190  # +420 and -50: the mean 185, a five rounded away from zero
+    table = table_of(cast, first)
+    # 3/5 of +420 against +190 (+230, 6 IMPs) and 2/5 of -50 against +190 (-240, -6 IMPs).
+    assert (table.ns_figure, table.ew_figure) == (Fraction(6, 5), Fraction(-6, 5))
+    assert "Law 12C1(c) weighted" in table.ns_how and "the datum +190" in table.ns_how
+
+
+def test_a_butler_night_compares_a_fouled_boards_versions_apart() -> None:
+    cast = make_cast(game=Event.Game.CONTRACT, method=Event.Method.BUTLER)
+    first, results = played_around(cast)
+    assert type_row(cast, first, "F2 4S N -3").status_code == 200
+    sheet = score_section(cast.section)
+    assert not sheet.problems
+    assert table_of(cast, first).ns_figure == 0  # alone in version 2: its own score is its datum
+    assert {sheet.bridge.table(r.pk).ns_figure for r in results} == {6, -6}  # against +190, as before
+    assert any("compared apart (Law 87B)" in line for line in sheet.bridge.boards[1].lines)
+
+
+def test_a_butler_night_refuses_percentages_of_the_top_with_a_sentence() -> None:
     cast = make_cast(game=Event.Game.CONTRACT, method=Event.Method.BUTLER)
     first = board_one(cast)[0]
-    response = type_row(cast, first, "60% 4S N =; 40% 4S N -1")
+    response = type_row(cast, first, "A60/A40")
     assert response.status_code == 422
-    assert "this night is not scored by matchpoints" in text(response)
+    assert "a night scored by IMPs against a datum (Butler pairs) does not score it" in text(response)
     assert not Result.objects.exists()
 
 

@@ -141,9 +141,8 @@ class ContractContest:
 def _counted(sheet: SectionScores) -> list[ScoredResult]:
     """The results that enter the contest: scored, or adjusted by the director; the rest wait.
 
-    A board not played (NP) is left out (Law 78A). Scores by side or weighted (Law 12C1(b), (c)),
-    percentages written outright (Law 12C2) and a fouled board's groups (Law 87B) are matchpointed;
-    any other method leaves such a table out, and the section's problems say so."""
+    A board not played (NP) is left out (Law 78A). A table adjusted in a way the event's method
+    does not score (``method_scores``) is left out too, and the section's problems say so."""
     counted = []
     for scored in sheet.results:
         if scored.problem or scored.left_out:
@@ -151,27 +150,43 @@ def _counted(sheet: SectionScores) -> list[ScoredResult]:
         score_ns, adjusted = outcome_of(scored)
         if scored.outcome is None and score_ns is None and adjusted is None:
             continue
-        if sheet.event.method != Event.Method.MATCHPOINTS and matchpoints_only(scored):
+        if not method_scores(sheet.event.method, adjusted_way(scored)):
             continue
         counted.append(scored)
     return counted
 
 
-def matchpoints_only(scored: ScoredResult) -> bool:
-    """A table adjusted in a way only matchpoints score here: by side, weighted, a %, a fouled group."""
-    percent = scored.adjusted is not None and not all(
-        marker in ("A+", "A", "A-") for marker in scored.adjusted
-    )
-    return scored.outcome is not None or bool(scored.version) or percent
+def adjusted_way(scored: ScoredResult) -> str:
+    """ "percent" (Law 12C2 written as percentages), "assigned" (by side or weighted, Law 12C1(b), (c)),
+    "fouled" (a fouled board's version, Law 87B), or "" for any other table."""
+    if scored.adjusted is not None and not all(marker in ("A+", "A", "A-") for marker in scored.adjusted):
+        return "percent"
+    if scored.outcome is not None:
+        return "assigned"
+    return "fouled" if scored.version else ""
 
 
-def _not_scored_by_imps(sheet: SectionScores) -> list[str]:
+def method_scores(method: str, way: str) -> bool:
+    """Whether a night scored by ``method`` scores a table adjusted that ``way`` (``adjusted_way``).
+
+    Matchpoints score every way (Laws 12C, 78A, 87B); Butler and cross-IMPs score assigned scores
+    and a fouled board's versions, but a percentage of the top is not an IMP award (Law 12C2);
+    a team match compares its two tables alone, so it takes none of them."""
+    if not way or method == Event.Method.MATCHPOINTS:
+        return True
+    if method in (Event.Method.BUTLER, Event.Method.CROSS_IMPS):
+        return way != "percent"
+    return False
+
+
+def _not_scored(sheet: SectionScores) -> list[str]:
+    method = Event.Method(sheet.event.method).label
     return [
         f"Board {s.result.board.number}, table {s.result.seating.table.number}: "
-        f"{s.adjustment or 'a fouled board'} "
-        "is scored by matchpoints only; give an assigned result or Average-plus/Average-minus (Law 12C)."
+        f"{s.adjustment or 'a fouled board (Law 87B)'} is not scored on a night scored by {method}; "
+        "give an assigned result or Average-plus/Average-minus (Law 12C)."
         for s in sheet.results
-        if not s.problem and matchpoints_only(s)
+        if not s.problem and not method_scores(sheet.event.method, adjusted_way(s))
     ]
 
 
@@ -181,8 +196,7 @@ def contract_contest(sheet: SectionScores) -> ContractContest:
     unit = {"matchpoints": "MP", "total_points": "points", "board_a_match": "BAM"}.get(event.method, "IMPs")
     contest = ContractContest(method=event.method, unit=unit)
     counted = _counted(sheet)
-    if event.method != Event.Method.MATCHPOINTS:
-        contest.problems.extend(_not_scored_by_imps(sheet))
+    contest.problems.extend(_not_scored(sheet))
     if not counted:
         return contest
     try:
@@ -244,7 +258,13 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
         r = scored.result
         score_ns, adjusted = outcome_of(scored)
         awards = (Award.parse(adjusted[0]), Award.parse(adjusted[1])) if adjusted else None
-        tables.append(imp_pairs.ImpTable(str(r.board.number), r.ns.label, r.ew.label, score_ns, awards))
+        # A fouled board's versions are compared apart (Law 87B): each its own field of the engine.
+        field = f"version {scored.version}" if scored.version else ""
+        tables.append(
+            imp_pairs.ImpTable(
+                str(r.board.number), r.ns.label, r.ew.label, score_ns, awards, field, assigned=scored.outcome
+            )
+        )
         by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
     contest.two_winner = _two_winner(sheet, counted)
     method = _imp_method(event)
@@ -275,6 +295,17 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
                 Fraction(event.award_imps),
                 factor,
             )
+            if scored.outcome is not None:  # by side or weighted (Law 12C1(b), (c))
+                against = f"the datum {_signed(board.datum or 0)}" if butler else "every real score"
+                ns_how = (
+                    f"N-S: {scored.adjustment}, against {against}: {_signed(row.imps_ns)} IMPs (Law 78B)."
+                )
+                ew_how = (
+                    f"E-W: {scored.adjustment}, against {against}: {_signed(row.imps_ew)} IMPs (Law 78B)."
+                )
+            elif scored.version:
+                ns_how += f" Law 87B fouled board: compared within version {scored.version}."
+                ew_how += f" Law 87B fouled board: compared within version {scored.version}."
             rows.append(
                 TableFigures(
                     scored.result.pk,
@@ -295,7 +326,17 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
         elif not butler:
             total = "added" if event.cross_imps == Event.CrossImps.SUM else "averaged over the comparisons"
             lines = (f"Each score IMPed against every other score on the board, {total} (Law 78B).",)
-        contest.boards[number] = BoardFigures(number, tuple(rows), datum=board.datum, lines=lines)
+        earlier = contest.boards.get(number)
+        if earlier is not None:  # another version of a fouled board (Law 87B): one board, its groups' lines
+            if butler and board.datum is not None:
+                group = board.field.capitalize() if board.field else "The board as dealt"
+                lines = (f"{group}, compared apart (Law 87B): datum {_signed(board.datum)}.",)
+            board_figures = BoardFigures(
+                number, earlier.tables + tuple(rows), datum=earlier.datum, lines=earlier.lines + lines
+            )
+        else:
+            board_figures = BoardFigures(number, tuple(rows), datum=board.datum, lines=lines)
+        contest.boards[number] = board_figures
     contest.standings = tuple(
         PairLine(line.pair, line.imps, line.boards, line.place, line.direction, played=line.played)
         for line in session.standings

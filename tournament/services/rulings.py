@@ -30,6 +30,7 @@ from .. import limits
 from ..models import AuditEntry, Result, Ruling, Seating
 from . import score_cache
 from .contract_facts import ruling_entry
+from .contract_scoring import method_scores
 from .results import Facts, ResultRefused, Saved, check_text, correct, record, set_status
 
 # Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).
@@ -245,7 +246,7 @@ def _check_contract_ruling(event: Any, result: Result, kind: str, details: dict[
             raise ResultRefused(
                 "Name the version of the fouled board the table played: 1 to 99 (Law 87B).", "assigned"
             )
-        _check_matchpoints(event, "A fouled board's groups (Law 87B)")
+        _check_method(event, "fouled", "A fouled board's versions scored apart (Law 87B)")
         return
     if kind not in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED):
         return
@@ -265,15 +266,15 @@ def _check_contract_ruling(event: Any, result: Result, kind: str, details: dict[
         return
     details["assigned"] = entry.text
     if not isinstance(entry, ContractEntry):
-        _check_matchpoints(event, entry.words)
+        _check_method(event, "percent" if isinstance(entry, ArtificialScore) else "assigned", entry.words)
 
 
-def _check_matchpoints(event: Any, what: str) -> None:
-    """Scores by side, weighted, percentages and a fouled board's groups are matchpointed here."""
-    if event.method != event.Method.MATCHPOINTS:
+def _check_method(event: Any, way: str, what: str) -> None:
+    """Refuse an adjusted score the night's method does not score (``method_scores``)."""
+    if not method_scores(event.method, way):
         raise ResultRefused(
-            f"{what}: this night is not scored by matchpoints; give an assigned result or "
-            "Average-plus/Average-minus (Law 12C).",
+            f"{what}: a night scored by {event.get_method_display()} does not score it; give an assigned "
+            "result or Average-plus/Average-minus (Law 12C).",
             "assigned",
         )
 
