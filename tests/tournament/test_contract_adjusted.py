@@ -250,3 +250,16 @@ def test_percentages_typed_in_the_row_are_written_to_the_results_file_and_the_ru
     assert (line.adjusted.ns, line.adjusted.ew) == (60, 40)
     (row,) = rulings_rows(score_section(cast.section))
     assert row.adjustment == "Law 12C2 artificial: N-S 60 % of the top, E-W 40 % of the top"
+
+
+@pytest.mark.parametrize("kind", [Ruling.Kind.NOT_PLAYED, Ruling.Kind.FOULED, Ruling.Kind.ASSIGNED])
+def test_an_auction_night_takes_no_law_12_adjusted_score(kind: str) -> None:
+    from tests.tournament.factories import make_result
+    from tournament.services.results import ResultRefused
+    from tournament.services.rulings import add_ruling
+
+    cast = make_cast(game=Event.Game.AUCTION)
+    result = make_result(cast.seating(1, 1), 1, "2H N 8", user=cast.director)
+    with pytest.raises(ResultRefused, match=r"Adjusted scores under Law 12 are for contract bridge nights\."):
+        add_ruling(result=result, user=cast.director, kind=kind, law="Law 87B", reason="x", assigned="2")
+    assert not Ruling.objects.exists()
