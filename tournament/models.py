@@ -139,14 +139,14 @@ class Event(models.Model):
         ACBL = "acbl", "ACBL: 1 a score beaten, ½ a tie"
 
     class DatumRounding(models.TextChoices):
-        """How a Butler datum is rounded to ten when the mean ends in a five (spec §3.2)."""
+        """How a Butler datum is rounded to ten when the mean ends in a five (Law 78B)."""
 
         NEAREST10 = "nearest10", "To the nearest ten, a five away from zero"
         EVEN5 = "even5", "To the even ten, a five either way (ACBLscore)"
         NONE = "none", "Not rounded: the exact mean"
 
     class CrossImps(models.TextChoices):
-        """Cross-IMPs kept as the sum of every comparison, or that sum over the others (spec §3.3)."""
+        """Cross-IMPs kept as the sum of every comparison, or that sum over the others (Law 78B)."""
 
         SUM = "sum", "Total of every comparison"
         AVERAGE = "average", "Average a comparison"
@@ -671,6 +671,8 @@ class Ruling(models.Model):
         WITHDRAWN = "withdrawn", "Not played: a pair withdrew; each side takes its average (Law B (3))"
         ARTIFICIAL = "artificial", "Artificial adjusted score (Law 12C2)"
         ASSIGNED = "assigned", "Assigned adjusted score (Law 12C1)"
+        NOT_PLAYED = "not_played", "Not played: left out of the board's comparison (Law 78A)"
+        FOULED = "fouled", "Fouled board: scored in the group of its version (Law 87B)"
         NOTE = "note", "Note for the record"
 
     class Average(models.TextChoices):

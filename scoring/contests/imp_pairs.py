@@ -11,6 +11,12 @@ Average and Average-minus are +3, 0 and −3 IMPs (spec §3.3), times the number
 comparisons (n − 1, n the real scores on the board) when cross-IMPs are summed. The IMPs of
 each award are an event setting: programs differ (Ruter gives 1.5 IMPs a comparison).
 
+An assigned score that differs by side (Law 12C1(b)) or is weighted (Law 12C1(c)) takes no part
+in the comparison either: each side's result is IMPed against the board's datum (Butler) or
+against every real score (cross-IMPs), a weighted score share by share, and the shares' IMPs
+weighted (DESIGN CHOICE, as matchpoints weight each result's matchpoints: spec §2.3). A fouled
+board's versions are compared apart (Law 87B): give each version its own ``field``.
+
 A pair's total is the sum of its IMPs, board by board, exact. When pairs play different
 numbers of boards (a sit-out, a phantom), the total may be scaled by the boards in the
 movement ÷ the boards the pair played (spec §5.8; the EBU's "factoring"). Ranks are
@@ -27,7 +33,7 @@ from math import lcm
 
 from ..shared.errors import ContestError
 from ..shared.numbers import exact
-from .adjusted import Award
+from .adjusted import Award, Split, Weighted
 from .imps import AWARD_IMPS, CrossTotal, DatumRounding, butler_datum, cross_imps, default_drop, imps
 from .pairs import natural_key
 from .ranking import Place, competition_ranks
@@ -48,6 +54,7 @@ class ImpTable:
     score_ns: int | Fraction | None = None
     adjusted: tuple[Award, Award] | None = None
     field: str = ""
+    assigned: Split | Weighted | None = None
 
     def __post_init__(self) -> None:
         for value, what in (
@@ -61,8 +68,14 @@ class ImpTable:
         where = f"Board {self.board}, {self.ns} against {self.ew}"
         if self.ns == self.ew:
             raise ContestError(f"Pair {self.ns} cannot sit both N-S and E-W on board {self.board}.")
-        if (self.score_ns is None) == (self.adjusted is None):
+        if self.assigned is None and (self.score_ns is None) == (self.adjusted is None):
             raise ContestError(f"{where}: give the N-S score or the adjusted scores of both sides, not both.")
+        if self.assigned is not None and (self.score_ns is not None or self.adjusted is not None):
+            raise ContestError(f"{where}: an assigned score stands in place of the table's score (Law 12C1).")
+        if self.assigned is not None and not isinstance(self.assigned, Split | Weighted):
+            raise ContestError(
+                f"{where}: {self.assigned!r} is not an assigned score by side or weighted (Law 12C1)."
+            )
         if self.score_ns is not None and (
             isinstance(self.score_ns, bool) or not isinstance(self.score_ns, int | Fraction)
         ):
@@ -270,13 +283,44 @@ def _score_board(
         factor = method.award_factor(len(scores), len(tables))
     rows = []
     for table in tables:
-        if table.adjusted is None:
+        if table.assigned is not None:
+            ns_shares, ew_shares = _sides(table.assigned)
+            ns = sum(
+                (weight * _against(score, scores, datum, method) for weight, score in ns_shares), Fraction(0)
+            )
+            ew = sum(
+                (weight * _against(score, scores, datum, method) for weight, score in ew_shares), Fraction(0)
+            )
+            rows.append(ImpRow(table, ns, -ew))
+        elif table.adjusted is None:
             ns = imps_of[id(table)]
             rows.append(ImpRow(table, ns, -ns))
         else:
             ns_award, ew_award = table.adjusted
             rows.append(ImpRow(table, awards[ns_award] * factor, awards[ew_award] * factor))
     return ImpBoard(board, field, datum, tuple(rows))
+
+
+def _sides(
+    assigned: Split | Weighted,
+) -> tuple[tuple[tuple[Fraction, int], ...], tuple[tuple[Fraction, int], ...]]:
+    """Each side's shares of results, scores from N-S's side (Law 12C1(b), (c))."""
+    if isinstance(assigned, Split):
+        return ((Fraction(1), assigned.for_ns),), ((Fraction(1), assigned.for_ew),)
+    return assigned.ns, assigned.ew
+
+
+def _against(
+    score: int, scores: list[int | Fraction], datum: int | Fraction | None, method: Method
+) -> Fraction:
+    """N-S's IMPs for ``score`` held against the board's real scores: against the datum (Butler), or
+    against each of them, added or averaged (cross-IMPs); 0 when the board has none (Law 78B)."""
+    if isinstance(method, Butler):
+        return Fraction(imps(score - datum)) if datum is not None else Fraction(0)
+    summed = sum(imps(score - other) for other in scores)
+    if method.total is CrossTotal.AVERAGE and scores:
+        return Fraction(summed, len(scores))
+    return Fraction(summed)
 
 
 def _add(total: list[int], value: Fraction) -> None:

@@ -459,7 +459,7 @@ def _score(record: Mapping[str, Cell], line: int) -> tuple[int | None, Adjusted 
         try:
             if ns is not None and ew is not None and ns.strip() and ew.strip():
                 return None, Adjusted(Adjusted.share(ns), Adjusted.share(ew)), False
-            if len(marks[0]) == 5:
+            if len(marks[0]) == 5 or "/" in marks[0]:  # both sides in one cell: A6040, A+/A- (Law 12C2)
                 return None, Adjusted.parse(marks[0]), False
             share = Adjusted.share(marks[0])
             # One side marked, the other left blank: the other side takes the complement.

@@ -34,6 +34,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..contests.ranking import Place
+from ..contract.adjusted_entry import ArtificialScore, parse_adjusted
 from ..contract.board import Vulnerability
 from ..shared.cards import Hands
 from ..shared.errors import ScoringError, quoted
@@ -269,12 +270,30 @@ class Adjusted:
 
     @classmethod
     def parse(cls, text: str) -> Adjusted:
-        """Read USEBIO's ``A6040`` / ``A5050`` or one mark for both sides (``A+`` gives 60 and 60)."""
+        """Read USEBIO's ``A6040`` / ``A5050``, both sides in one cell as a director types them on a
+        traveller (``A+/A-``, ``A60/A40``, through the traveller's own parser, Law 12C2), or one mark
+        for both sides (``A+`` gives 60 and 60)."""
         key = text.strip().upper()
+        if "/" in key:
+            return cls.of_both(text)
         if len(key) == 5 and key[0] == "A" and key[1:].isascii() and key[1:].isdigit():
             return cls(int(key[1:3]), int(key[3:5]))
         share = cls.share(key)
         return cls(share, share)
+
+    @classmethod
+    def of_both(cls, text: str) -> Adjusted:
+        """Both sides' artificial scores in one cell, read by :func:`parse_adjusted` (Law 12C2)."""
+        entry = parse_adjusted(text)
+        if not isinstance(entry, ArtificialScore):
+            raise ScoringError(
+                f"{quoted(text)} is {entry.words}: a file's score cell carries an artificial score "
+                "only (Law 12C2)."
+            )
+        ns, ew = entry.scores.percents()
+        if ns.denominator != 1 or ew.denominator != 1:
+            raise ScoringError(f"{quoted(text)}: a file's artificial score is a whole percentage (Law 12C2).")
+        return cls(int(ns), int(ew))
 
     @staticmethod
     def share(text: str) -> int:
@@ -293,7 +312,10 @@ class Adjusted:
     def is_mark(text: str) -> bool:
         """Whether a score cell holds an artificial score rather than points."""
         try:
-            Adjusted.share(text)
+            if "/" in text:
+                Adjusted.of_both(text)
+            else:
+                Adjusted.share(text)
         except ScoringError:
             key = text.strip().upper()
             return len(key) == 5 and key[0] == "A" and key[1:].isascii() and key[1:].isdigit()

@@ -265,3 +265,49 @@ def test_adjusted_codes_that_name_no_award_in_imps_are_refused(code: str) -> Non
 
 def test_default_award_imps_are_three_nought_minus_three() -> None:
     assert dict(AWARD_IMPS) == {A_PLUS: 3, AVERAGE: 0, A_MINUS: -3}
+
+
+def test_butler_scores_each_side_of_an_assigned_score_by_side_against_the_datum() -> None:
+    from scoring.contests.adjusted import Split
+
+    tables = [*mitchell("1", TV42_BOARD_1), ImpTable("1", "N8", "E8", assigned=Split(420, -50))]
+    board = imp_session(tables, Butler()).boards[0]
+    assert board.datum == -30  # the assigned table stays out of the datum
+    # N-S +420 against -30: +450, 10 IMPs; E-W on -50 (E-W +50) against -30: -20 for N-S, so +1 (Law 12C1(b)).
+    assert (board.rows[-1].imps_ns, board.rows[-1].imps_ew) == (10, 1)
+    assert [row.imps_ns for row in board.rows[:-1]] == [-3, -3, 2, 4, -9, 2, 2]
+
+
+def test_butler_weights_the_imps_of_each_share_of_a_weighted_score() -> None:
+    from scoring.contests.adjusted import Weighted
+
+    weighted = Weighted(((Fraction(3, 5), 420), (Fraction(2, 5), -50)))
+    tables = [*mitchell("1", TV42_BOARD_1), ImpTable("1", "N8", "E8", assigned=weighted)]
+    row = imp_session(tables, Butler()).boards[0].rows[-1]
+    assert (row.imps_ns, row.imps_ew) == (
+        Fraction(28, 5),
+        Fraction(-28, 5),
+    )  # 3/5 of 10 + 2/5 of -1 (Law 12C1(c))
+
+
+def test_cross_imps_compare_each_side_of_an_assigned_score_with_every_real_score() -> None:
+    from scoring.contests.adjusted import Split
+
+    tables = [*mitchell("1", [-140, -460, 50, -490]), ImpTable("1", "N8", "E8", assigned=Split(50, -140))]
+    rows = imp_session(tables, Cross(CrossTotal.SUM)).boards[0].rows
+    assert [row.imps_ns for row in rows[:-1]] == [
+        11,
+        -18,
+        27,
+        -20,
+    ]  # TV-44: the assigned table is no comparison
+    assert (rows[-1].imps_ns, rows[-1].imps_ew) == (27, -11)
+
+
+def test_an_assigned_table_gives_no_score_of_its_own() -> None:
+    from scoring.contests.adjusted import Split
+
+    with pytest.raises(
+        ContestError, match=r"an assigned score stands in place of the table's score \(Law 12C1\)"
+    ):
+        ImpTable("1", "N8", "E8", score_ns=420, assigned=Split(420, -50))

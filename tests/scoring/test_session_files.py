@@ -585,3 +585,26 @@ def test_a_pbn_double_dummy_table_is_kept() -> None:
     board = read_pbn_session(text).boards[0]
     assert board.optimum_score == "NS 450"
     assert board.double_dummy == (DoubleDummy(Seat.N, "NT", 10), DoubleDummy(Seat.S, "S", 11))
+
+
+@pytest.mark.parametrize(
+    ("text", "shares"),
+    [("A+/A-", (60, 40)), ("A60/A40", (60, 40)), ("A50/A50", (50, 50)), ("a- / a+", (40, 60))],
+)
+def test_both_sides_in_one_cell_are_read_by_the_travellers_own_parser(
+    text: str, shares: tuple[int, int]
+) -> None:
+    assert Adjusted.is_mark(text)
+    adjusted = Adjusted.parse(text)
+    assert (adjusted.ns, adjusted.ew) == shares
+
+
+def test_a_pbn_score_cell_holding_both_sides_is_an_artificial_score() -> None:
+    text = SPEC_PBN.replace('3 1 3 3 4S   N 10 "420" - 1.0 3.0', '3 1 3 3 -   - - "A+/A-" - 2.4 1.6')
+    line = read_pbn_session(text).lines[2]
+    assert line.adjusted == Adjusted(60, 40) and line.score is None
+
+
+def test_a_file_cell_with_both_sides_that_the_law_refuses_says_why() -> None:
+    with pytest.raises(ScoringError, match=r"'A\*' is not an artificial score: use A\+ \(Average-plus\)"):
+        Adjusted.parse("A+/A*")

@@ -64,3 +64,21 @@ def test_bad_input_gets_its_message_on_the_field_it_concerns(
     assert errors is not None, f"no errors shown on {field}"
     assert message in errors.group(1)
     assert 'id="net-ns"' not in html
+
+
+def test_an_anonymous_visitor_scores_a_contract_bridge_deal_by_law_77(client: Client) -> None:
+    response = client.get(reverse("calculator"), {"bridge-result": "4hx n =", "bridge-vulnerable": "on"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    # Four hearts doubled, vulnerable, made: 240 below, the game premium 500, the insult 50.
+    assert 'id="contract-score">NS +790<' in html
+    assert "(Law 77)" in html
+    assert "Enter the deal and press" in html  # the Auction form is not bound: no errors on it
+    assert "errorlist" not in html
+
+
+def test_a_contract_bridge_deal_the_laws_refuse_gets_its_message_on_the_field(client: Client) -> None:
+    response = client.get(reverse("calculator"), {"bridge-result": "8H N ="})
+    assert response.status_code == 200
+    errors = response.context["bridge"].errors["result"]
+    assert errors == ["Eight is more than the seven odd tricks a bid may name (Law 18A)."]

@@ -69,7 +69,7 @@ def test_a_fetched_row_is_saved_once_and_shows_the_score(cast: Cast) -> None:
         ("", "Write the result, for example 4HX N = or PASS."),
         ("4HXXX N =", "needs the declarer and the result after the contract"),
         ("４H N =", "does not start with a contract"),  # a full-width digit is not read as a level
-        ("4H N " + "1" * 9_995, "The result is 10000 characters long: keep it to 24 at most."),
+        ("4H N " + "1" * 9_995, "The result is 10000 characters long: keep it to 80 at most."),
     ],
 )
 def test_a_fetched_row_with_nonsense_comes_back_with_the_reason(cast: Cast, entry: str, words: str) -> None:

@@ -41,7 +41,11 @@ def create(cast: Cast, **changes: Any) -> Any:
 def test_the_wizard_offers_contract_bridge_and_its_methods(cast: Cast) -> None:
     page = cast.clients["director"].get(reverse("event_create", args=[cast.club.slug])).content.decode()
     assert "Duplicate Contract Bridge" in page
-    for label in ("Matchpoints (pairs)", "IMPs against a datum (Butler pairs)", "Cross-IMPs (pairs)"):
+    for label in (
+        "Matchpoints (pairs)",
+        "Butler: IMPs against a datum",
+        "Cross-IMPs (pairs)",
+    ):  # short, to fit a phone
         assert label in page
     assert "Board-a-match (teams)" in page and "WBF continuous 20-VP scale" in page
 

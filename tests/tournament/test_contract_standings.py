@@ -132,7 +132,7 @@ def test_a_board_with_fewer_results_is_factored_by_neuberg_and_says_so():
     low = next(t for t in board.tables if t.score_ns == -50 or (t.ns_figure is not None and t.ns_figure < 2))
     # M = 0 of n = 2, N = 3 on the European scale: (0 + 1) × 3/2 − 1 = 1/2.
     assert low.ns_figure == Fraction(1, 2)
-    assert "Neuberg (M + 1) × N/n − 1 with M = 0, n = 2, N = 3: 1/2 of 4 MP (spec §2.2)" in low.ns_how
+    assert "Neuberg (M + 1) × N/n − 1 with M = 0, n = 2, N = 3: 1/2 of 4 MP (Law 78D)" in low.ns_how
     assert any("2 results of the 3 expected" in line for line in board.lines)
 
 
@@ -361,5 +361,5 @@ def test_a_summed_cross_imp_award_says_it_counts_once_for_each_comparison():
     assert (adjusted.ns_figure, adjusted.ew_figure) == (6, -6)
     assert adjusted.ns_how == (
         "A+: +6 IMPs (Law 12C2: Average-plus +3, Average 0, Average-minus −3 IMPs "
-        "for each of the 2 comparisons, spec §3.3)."
+        "for each of the 2 comparisons, Law 78B)."
     )

@@ -111,3 +111,29 @@ def test_the_event_page_links_the_hand_records_once_the_event_is_closed(client) 
     event = make_played_night(tables=3)
     page = client.get(event.get_absolute_url()).content.decode()
     assert reverse("pdf_document", args=[event.club.slug, event.pk, "handrecords"]) in page
+
+
+def boards_on(page: str) -> set[int]:
+    return {int(number) for number in re.findall(r"Board (\d+) · dealer", page)}
+
+
+@pytest.mark.parametrize("per_page", [4, 6])
+def test_the_hand_records_print_four_or_six_boards_a_page_as_clubs_hand_them_out(per_page: int) -> None:
+    event = dealt_night(boards_per_round=4)
+    count = Board.objects.filter(section__event=event).count()
+    assert count > 6
+    read = read_pdf(renderer_for(event, "handrecords", per_page=per_page).render()[2])
+    assert boards_on(read.pages[0]) == set(range(1, per_page + 1))
+    assert boards_on(read.pages[1]) == set(range(per_page + 1, min(2 * per_page, count) + 1))
+    assert read.page_count == -(-count // per_page)
+
+
+def test_the_hand_records_print_four_boards_a_page_unless_asked_and_refuse_another_number(client) -> None:
+    event = dealt_night(boards_per_round=4)
+    client.force_login(event.club.memberships.first().user)
+    url = reverse("pdf_document", args=[event.club.slug, event.pk, "handrecords"])
+    assert boards_on(read_pdf(client.get(url).content).pages[0]) == {1, 2, 3, 4}
+    assert boards_on(read_pdf(client.get(url, {"per_page": "6"}).content).pages[0]) == set(range(1, 7))
+    refused = client.get(url, {"per_page": "5"})
+    assert refused.status_code == 400
+    assert refused.content.decode() == "Hand records print 4 or 6 boards a page: choose one."

@@ -69,7 +69,7 @@ def server(tmp_path: Path) -> Iterator[int]:
 def test_gunicorn_serves_the_site_in_production_mode(server: int) -> None:
     status, headers, html = get(server, "/")
     assert status == 200
-    assert "Duplicate Auction and Whist nights" in html
+    assert "Duplicate Contract Bridge, Auction and Whist nights" in html
     assert "default-src 'self'" in headers["Content-Security-Policy"]
     assert headers["X-Frame-Options"] == "DENY"
 

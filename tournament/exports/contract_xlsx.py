@@ -305,9 +305,7 @@ def _heading_figure(heading: BoardHeading) -> tuple[Value, str, str]:
 
 def boards_sheet(book: Workbook, sheet: SectionScores) -> None:
     out = Sheet(book, f"Boards {sheet.section.letter}", sheet.event, landscape=True)
-    out.title(
-        f"Section {sheet.section.letter}: every board's dealer, vulnerability and par (Law 2; spec §1.3)"
-    )
+    out.title(f"Section {sheet.section.letter}: every board's dealer, vulnerability and par (Law 2)")
     out.table(board_columns(_unit(sheet)), board_headings(sheet), empty="No results yet.")
     out.finish(freeze="B3")
 

@@ -19,6 +19,8 @@ from scoring.auction.deal import (
     SlamScale,
     check_dealers_one_spade,
 )
+from scoring.contract.deal import ContractScore, score_contract
+from scoring.contract.entry import ContractEntry, parse_result
 from scoring.shared.errors import ContractError, ScoringError
 from scoring.shared.seats import Seat, Side
 
@@ -147,3 +149,33 @@ class DealForm(forms.Form):
             awards=awards,
         )
         return deal, Options(slams=SlamScale.parse(data["slams"]), duplicate=bool(data.get("duplicate")))
+
+
+class ContractDealForm(forms.Form):
+    """A Duplicate Contract Bridge deal as a traveller writes it (``4HX N =``), and whether the
+    declaring side is vulnerable: Law 77 scores it."""
+
+    result = forms.CharField(
+        label="Contract, declarer and result",
+        max_length=24,
+        widget=forms.TextInput(
+            attrs={"placeholder": "4HX N =", "autocomplete": "off", "autocapitalize": "characters"}
+        ),
+        error_messages={"required": "Write the deal as a traveller does: 4HX N =, 3NT S -1 or PASS."},
+    )
+    vulnerable = forms.BooleanField(label="The declaring side is vulnerable (Law 77)", required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "bridge")
+        super().__init__(*args, **kwargs)
+
+    def clean_result(self) -> ContractEntry:
+        try:
+            return parse_result(self.cleaned_data["result"])
+        except ScoringError as error:
+            raise forms.ValidationError(str(error), code="result") from error
+
+    def score(self) -> ContractScore:
+        """The deal's score by Law 77; call only when ``is_valid()``."""
+        entry: ContractEntry = self.cleaned_data["result"]
+        return score_contract(entry.contract, entry.declarer, entry.tricks, self.cleaned_data["vulnerable"])

@@ -16,7 +16,8 @@ from django.utils import timezone
 
 from scoring.auction.duplicate_laws import Discovery, Surplus
 from scoring.auction.entry import parse_entry, parse_whist_entry
-from scoring.contract.entry import ContractEntry, parse_result
+from scoring.contract.adjusted_entry import AdjustedEntry, parse_line
+from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
@@ -40,10 +41,35 @@ MOST_PAIRS_A_TEAM = 10
 MOST_BOARDS_A_ROUND = 16
 MOST_BOARDS = 64
 # The wizard's choices say which number of tables each Mitchell is for (spec §5.2, §5.3).
+# Every choice is short enough to show whole in its select on a 390 px phone (about 36 characters).
 WHEN_TO_PLAY = {
-    Section.Movement.MITCHELL: "Mitchell (an odd number of tables)",
-    Section.Movement.RELAY_MITCHELL: "Mitchell with a relay and bye stand (an even number of tables)",
-    Section.Movement.SKIP_MITCHELL: "Mitchell with a skip (an even number of tables)",
+    Section.Movement.MITCHELL: "Mitchell (odd number of tables)",
+    Section.Movement.RELAY_MITCHELL: "Relay Mitchell, bye stand (even)",
+    Section.Movement.SKIP_MITCHELL: "Skip Mitchell (even number of tables)",
+}
+SHORT_ROUNDING = {
+    Event.DatumRounding.NEAREST10: "Nearest ten, a five away from zero",
+    Event.DatumRounding.EVEN5: "Even ten, a five either way",
+    Event.DatumRounding.NONE: "Not rounded: the exact mean",
+}
+SHORT_METHOD = {**dict(Event.Method.choices), Event.Method.BUTLER: "Butler: IMPs against a datum"}
+SHORT_SCALE = {Event.Scale.EUROPEAN: "European: 2 a win, 1 a tie", Event.Scale.ACBL: "ACBL: 1 a win, ½ a tie"}
+# Duplicate Contract Bridge first: the game most clubs play (the Event's own choices keep their order).
+GAME_CHOICES = sorted(Event.Game.choices, key=lambda choice: choice[0] != Event.Game.CONTRACT)
+# The contract bridge settings each method reads; the wizard shows a field for its methods only.
+METHOD_FIELDS = {
+    "scale": (Event.Method.MATCHPOINTS,),
+    "neuberg": (Event.Method.MATCHPOINTS,),
+    "average_plus": (Event.Method.MATCHPOINTS,),
+    "average": (Event.Method.MATCHPOINTS,),
+    "average_minus": (Event.Method.MATCHPOINTS,),
+    "datum_drop": (Event.Method.BUTLER,),
+    "datum_rounding": (Event.Method.BUTLER,),
+    "cross_imps": (Event.Method.CROSS_IMPS,),
+    "awards_per_table": (Event.Method.CROSS_IMPS,),
+    "award_imps": (Event.Method.BUTLER, Event.Method.CROSS_IMPS),
+    "scale_sit_outs": (Event.Method.MATCHPOINTS, Event.Method.BUTLER, Event.Method.CROSS_IMPS),
+    "victory_points": (Event.Method.TEAM_IMPS,),
 }
 
 
@@ -77,7 +103,7 @@ class EventForm(forms.Form):
         initial=timezone.localdate,
         widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
     )
-    game = forms.ChoiceField(label="Game", choices=Event.Game.choices, initial=Event.Game.AUCTION)
+    game = forms.ChoiceField(label="Game", choices=GAME_CHOICES, initial=Event.Game.CONTRACT)
     form = forms.ChoiceField(label="Form", choices=Event.Form.choices, initial=Event.Form.PAIRS)
     pairs = _number("Pairs (a team event: pairs in each team)", 2, MOST_PAIRS, "pairs", initial=8)
     boards_per_round = _number("Boards a round", 1, MOST_BOARDS_A_ROUND, "boards a round", initial=2)
@@ -107,19 +133,22 @@ class EventForm(forms.Form):
         label="English rule: the dealer may say “no bid” (note to Law H)", required=False
     )
     royals_distinct = forms.BooleanField(
-        label="Spades and royals are different declarations for Law 46 (reading R-9)",
+        label="Spades and royals are different declarations (Law 46)",
         required=False,
         initial=True,
     )
     # Duplicate Contract Bridge: how the night is scored (spec §2, §3; Laws 12C2, 78).
     method = forms.ChoiceField(
         label="Contract bridge: scored by",
-        choices=Event.Method.choices,
+        choices=list(SHORT_METHOD.items()),
         initial=Event.Method.MATCHPOINTS,
         required=False,
     )
     scale = forms.ChoiceField(
-        label="Matchpoint scale", choices=Event.Scale.choices, initial=Event.Scale.EUROPEAN, required=False
+        label="Matchpoint scale",
+        choices=list(SHORT_SCALE.items()),
+        initial=Event.Scale.EUROPEAN,
+        required=False,
     )
     neuberg = forms.BooleanField(
         label="Neuberg: factor a board with fewer results up to the full top (spec §2.2)",
@@ -132,11 +161,11 @@ class EventForm(forms.Form):
         10,
         "scores at each end",
         required=False,
-        help_text="Empty: one at each end when a board has more than four scores, else none (spec §3.2).",
+        help_text="Empty: one at each end when a board has more than four scores, else none (Law 78B).",
     )
     datum_rounding = forms.ChoiceField(
         label="Butler: the datum rounded",
-        choices=Event.DatumRounding.choices,
+        choices=list(SHORT_ROUNDING.items()),
         initial=Event.DatumRounding.NEAREST10,
         required=False,
     )
@@ -184,6 +213,10 @@ class EventForm(forms.Form):
         super().__init__(*args, **kwargs)
         if "slams" in self.fields:
             self.fields["slams"].required = False  # contract bridge has no slam scale to choose
+        # wizard.js shows each of these for its methods only; without the script every one shows.
+        for name, methods in METHOD_FIELDS.items():
+            if name in self.fields:
+                self.fields[name].widget.attrs["data-methods"] = " ".join(methods)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -315,7 +348,7 @@ class ResultFactsForm(forms.Form):
 
     entry = forms.CharField(
         label="Result",
-        max_length=24,
+        max_length=limits.ASSIGNED,  # a weighted score of three shares is a line of 40 characters
         widget=forms.TextInput(
             attrs={
                 "autocomplete": "off",
@@ -354,11 +387,22 @@ class ResultFactsForm(forms.Form):
         else:
             self.fields["entry"].widget.attrs["placeholder"] = "3HX N 9"
 
+    # A traveller row and its preview read the adjusted scores a director types (Law 12C, 87B);
+    # a correction of the table's facts does not: an adjusted score is a ruling.
+    allows_adjusted = False
+
     def clean_entry(self) -> Any:
         text = self.cleaned_data["entry"]
         try:
             if self.event.is_contract:
-                return parse_result(text)
+                entry = parse_line(text)
+                if not isinstance(entry, ContractEntry) and not self.allows_adjusted:
+                    raise forms.ValidationError(
+                        f"{entry.words}: an adjusted score is the director's ruling; record it under "
+                        "Rulings below (Law 12C).",
+                        code="adjusted",
+                    )
+                return entry
             if self.event.is_whist:
                 return parse_whist_entry(text)
             return parse_entry(text, allow_pass=self.event.english_rule)
@@ -387,8 +431,13 @@ class ResultFactsForm(forms.Form):
         # The dealer's one spade (Law 48) is checked with the board's dealer by Facts.validate.
         return data
 
+    def adjusted(self) -> AdjustedEntry | None:
+        """The adjusted score typed in place of a result (contract bridge), or None; when ``is_valid()``."""
+        entry = self.cleaned_data.get("entry")
+        return entry if self.event.is_contract and not isinstance(entry, ContractEntry) else None
+
     def facts(self, revokes: tuple[Any, ...] = ()) -> Facts:
-        """The facts for the services; call only when ``is_valid()``."""
+        """The facts for the services; call only when ``is_valid()`` and not ``adjusted()``."""
         data = self.cleaned_data
         if self.event.is_contract:
             played: ContractEntry = data["entry"]
@@ -417,6 +466,8 @@ class EntryRowForm(ResultFactsForm):
     request_key = forms.UUIDField(
         widget=forms.HiddenInput, error_messages={"required": "Reload the page: the row lost its key."}
     )
+
+    allows_adjusted = True
 
     def __init__(self, *args: Any, event: Event, seating: Seating | None = None, **kwargs: Any) -> None:
         if seating is not None:

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 
 from ..models import Event
+from ..pdf.hand_records import DEFAULT_PER_PAGE, PER_PAGE
 from ..services.hand_records import MOST_BYTES
 
 
@@ -79,4 +80,17 @@ class TurnedCardForm(forms.Form):
             "invalid": "Write the suit then the rank of the card turned up, as H8 or SQ.",
             "required": "Write the card turned up, as H8 or SQ.",
         },
+    )
+
+
+class LayoutForm(forms.Form):
+    """How many boards the hand-record PDF prints a page: 4 (the default, two by two) or 6."""
+
+    per_page = forms.TypedChoiceField(
+        label="Boards a page",
+        choices=[(n, f"{n} boards a page") for n in PER_PAGE],
+        coerce=int,
+        required=False,
+        empty_value=DEFAULT_PER_PAGE,
+        error_messages={"invalid_choice": "Hand records print 4 or 6 boards a page: choose one."},
     )

@@ -9,6 +9,8 @@ Each renderer takes an event and returns ``(filename, content_type, bytes)`` fro
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab import rl_config
 
 # reportlab checks every attribute set on a chart's shapes and widgets against a table of
@@ -48,7 +50,7 @@ def documents_for(event: Event) -> list[type[PdfRenderer]]:
     return [renderer for renderer in DOCUMENTS.values() if not renderer.unavailable(event)]
 
 
-def renderer_for(event: Event, slug: str, *, base_url: str = "") -> PdfRenderer:
+def renderer_for(event: Event, slug: str, *, base_url: str = "", **options: Any) -> PdfRenderer:
     """The renderer of document ``slug`` for ``event`` (``base_url``: the site's address, for links).
 
     Raises :class:`DocumentUnavailable` with a sentence for a director when there is no such
@@ -62,7 +64,7 @@ def renderer_for(event: Event, slug: str, *, base_url: str = "") -> PdfRenderer:
     reason = renderer.unavailable(event)
     if reason:
         raise DocumentUnavailable(reason)
-    return renderer(event, base_url=base_url)
+    return renderer(event, base_url=base_url, **options)
 
 
 __all__ = ["DOCUMENTS", "DocumentUnavailable", "PdfRenderer", "documents_for", "renderer_for"]

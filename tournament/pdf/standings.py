@@ -1,7 +1,7 @@
 """The standings sheet for the notice board: per direction and overall, or the team totals.
 
 Pair contests (Law H): each pair's plus or minus against the average of the pairs who held
-the same cards in the same direction, rounded half away from zero (reading R-7), with the
+the same cards in the same direction, rounded half away from zero, with the
 exact fraction where rounding hides it and "2=" for a shared rank. Duplicate Whist prints
 the same in tricks (Foster's compass scoring). Team matches (Law G): each team's gross, the
 odd-pair average where it applies, the totals and who won, with the engine's lines.
@@ -70,7 +70,7 @@ class StandingsPdf(PdfRenderer):
         story: list[Flowable] = [
             self.text(how, "small"),
             self.text(
-                f"Scores are plus or minus {self.unit}, rounded half away from zero (reading R-7); the exact "
+                f"Scores are plus or minus {self.unit}, rounded half away from zero; the exact "
                 "figure is printed where rounding hides it. A rank marked = is shared.",
                 "small",
             ),

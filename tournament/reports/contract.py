@@ -101,6 +101,14 @@ class ContractTravellerLine:
     table_played: str = ""  # under an assigned score, the table's own result (Law 12C1)
 
 
+def adjusted_text(scored: ScoredResult) -> str:
+    """ "A+/A-" (Law 12C2), or the words of another adjusted score with its law: "Law 12C1(c) weighted:
+    60% 4S N =, 40% 4S N -1", "Law 12C2 artificial: N-S 60 % of the top, ...", "Not played: ... (Law 78A)"."""
+    if scored.adjustment:
+        return scored.adjustment
+    return f"{scored.adjusted[0]}/{scored.adjusted[1]}" if scored.adjusted else ""
+
+
 def _played(scored: ScoredResult) -> tuple[str, str, str, int | None]:
     """(contract, declarer, result against the contract, tricks) as the traveller writes them."""
     r = scored.result
@@ -117,7 +125,7 @@ def _shown(scored: ScoredResult) -> tuple[str, str, str, int | None]:
     """What a traveller or recap row shows as played: the table's contract; the director's under
     Law 12C1, which is the one scored; nothing under an artificial score (Law 12C2), which
     replaces the result, so that no row puts a contract beside a score it did not earn."""
-    if scored.adjusted is not None:
+    if scored.adjusted is not None or scored.adjustment:
         return "", "", "", None
     score = scored.score
     if scored.assigned and isinstance(score, ContractScore):
@@ -176,7 +184,7 @@ def contract_traveller_rows(sheet: SectionScores, board: int) -> list[ContractTr
                 tricks=tricks,
                 ns_score=ns_score,
                 ew_score=ew_score,
-                adjusted=f"{scored.adjusted[0]}/{scored.adjusted[1]}" if scored.adjusted else "",
+                adjusted=adjusted_text(scored),
                 assigned=scored.assigned,
                 table_played=_table_played(scored),
                 ns_figure=figures.ns_figure if figures else None,
@@ -292,8 +300,8 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
         running += figure or 0
         net = scored.net_ns
         contract, declarer, made, tricks = _shown(scored)
-        adjusted = ""
-        if scored.adjusted is not None:
+        adjusted = scored.adjustment
+        if not adjusted and scored.adjusted is not None:
             adjusted = scored.adjusted[0] if side is Side.NS else scored.adjusted[1]
         rows.append(
             ContractRecapLine(
@@ -397,6 +405,7 @@ class ContractExplanation:
     entries: tuple[SideEntry, ...]
     heading: BoardHeading
     match_line: str
+    adjusted_words: bool = False  # ``adjusted`` is the words of the score with its law, not "A+/A-"
 
 
 def contract_explanation(sheet: SectionScores, result_pk: int) -> ContractExplanation | None:
@@ -443,7 +452,8 @@ def contract_explanation(sheet: SectionScores, result_pk: int) -> ContractExplan
         score_ns=getattr(score, "score_ns", None),
         lines=tuple(getattr(score, "lines", ())),
         assigned=scored.assigned,
-        adjusted=f"{scored.adjusted[0]}/{scored.adjusted[1]}" if scored.adjusted else "",
+        adjusted=adjusted_text(scored),
+        adjusted_words=bool(scored.adjustment),
         rulings=ruling_notes(scored.rulings),
         problem=scored.problem,
         entries=entries,

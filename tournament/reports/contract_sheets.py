@@ -80,7 +80,7 @@ def method_lines(event: Event) -> tuple[str, ...]:
         ]
         if event.neuberg:
             lines.append(
-                "A board with fewer results is factored up to the full top by Neuberg's formula (spec §2.2)."
+                "A board with fewer results is factored up to the full top by Neuberg's formula (Law 78D)."
             )
         lines.append(_artificial(event, "of the board's top"))
         return tuple(lines)
@@ -103,20 +103,18 @@ def method_lines(event: Event) -> tuple[str, ...]:
         total = "added up" if event.cross_imps == Event.CrossImps.SUM else "averaged over the comparisons"
         return (
             f"Cross-IMPs (Law 78B): each score IMPed against every other score on the board, {total} "
-            "(spec §3.3). A place marked = is shared.",
+            "(Law 78B). A place marked = is shared.",
             "An artificial adjusted score (Law 12C2): Average-plus +3, Average 0, Average-minus −3 IMPs.",
         )
     if method == Event.Method.BOARD_A_MATCH:
         return (
-            "Board-a-match: each board won, tied or lost by the net score, whatever the margin (spec §3.4).",
+            "Board-a-match: each board won, tied or lost by the net score, whatever the margin (Law 78D).",
         )
     if method == Event.Method.TOTAL_POINTS:
         return ("Total points: each board's net score to the home team, added up (Law 78C).",)
     lines = ["IMPs: each board's net score between the two tables on the WBF scale (Law 78B)."]
     if event.victory_points == Event.VictoryPoints.WBF:
-        lines.append(
-            "The match's IMP margin in Victory Points on the WBF continuous 20-VP scale (spec §3.5)."
-        )
+        lines.append("The match's IMP margin in Victory Points on the WBF continuous 20-VP scale (Law 78D).")
     return tuple(lines)
 
 

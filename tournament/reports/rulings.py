@@ -9,6 +9,7 @@ import datetime
 from dataclasses import dataclass
 
 from ..models import Ruling
+from ..services.rulings import adjustment_words
 from ..services.standings import SectionScores
 
 
@@ -63,11 +64,12 @@ class RulingRow:
 
 def adjustment_text(ruling: Ruling) -> str:
     """A contract bridge adjusted score: each side's artificial score, or the assigned result (Law 12C)."""
-    if ruling.kind == Ruling.Kind.ARTIFICIAL:
+    if ruling.kind == Ruling.Kind.ARTIFICIAL and ruling.ns_average:
         return f"{ruling.ns_average or '-'}/{ruling.ew_average or '-'}"
-    if ruling.kind == Ruling.Kind.ASSIGNED:
+    if ruling.kind == Ruling.Kind.ASSIGNED and not any(mark in ruling.assigned for mark in ";%"):
         return ruling.assigned
-    return ""
+    # Percentages (Law 12C2), by side or weighted (Law 12C1(b), (c)), not played, a fouled board (Law 87B)
+    return adjustment_words(ruling)
 
 
 def rulings_rows(sheet: SectionScores) -> list[RulingRow]:

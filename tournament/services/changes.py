@@ -431,7 +431,7 @@ def withdraw(*, pair: Pair, user: Any, from_round: int, reason: str = "") -> int
     score_cache.changed(pair.section_id)
     why = (
         f"Pair {pair.label} withdrew from round {from_round}: the deal is not played, and each side takes "
-        "the average of its direction (Law B (3), reading R-16)."
+        "the average of its direction (Law B (3))."
     )
     ruled = 0
     done = set(Result.objects.filter(seating__in=seatings).values_list("seating_id", "board__number"))

@@ -11,6 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from scoring.contests.adjusted import Artificial, Award
+from scoring.contract.adjusted_entry import (
+    AdjustedEntry,
+    ArtificialScore,
+    NotPlayed,
+    parse_adjusted,
+    parse_line,
+)
 from scoring.contract.board import Vulnerability, vulnerability
 from scoring.contract.deal import ContractBid, ContractScore, score_contract
 from scoring.contract.entry import ContractEntry, parse_result
@@ -72,6 +80,25 @@ def assigned_entry(ruling: Ruling) -> ContractEntry:
 def assigned_score(ruling: Ruling, board: Board) -> ContractScore:
     """The assigned result (Law 12C1) scored on its board by Law 77, as the table's would be."""
     return score_entry(assigned_entry(ruling), board)
+
+
+def ruling_entry(ruling: Ruling) -> ContractEntry | AdjustedEntry | None:
+    """The adjusted score a contract bridge ruling stores, read back through the one parser.
+
+    An artificial score keeps each side's award (Law 12C2), or its percentages written outright
+    in ``assigned`` ("A60/A40"); an assigned one keeps its canonical text in ``assigned``: a
+    result (Law 12C1), one by side (Law 12C1(b)) or a weighted one (Law 12C1(c)). None for a
+    ruling that adjusts no score.
+    """
+    if ruling.kind == Ruling.Kind.ARTIFICIAL:
+        if ruling.assigned:
+            return parse_adjusted(ruling.assigned)
+        return ArtificialScore(Artificial(Award.parse(ruling.ns_average), Award.parse(ruling.ew_average)))
+    if ruling.kind == Ruling.Kind.ASSIGNED:
+        return parse_line(ruling.assigned)
+    if ruling.kind == Ruling.Kind.NOT_PLAYED:
+        return NotPlayed()
+    return None
 
 
 def result_text(result: Result) -> str:

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scoring.contests import imp_pairs, matchpoint_session, matchpoints
-from scoring.contests.adjusted import AdjustedPercents, Artificial, Award
+from scoring.contests.adjusted import AdjustedPercents, Artificial, Award, Outcome
 from scoring.contests.imps import CrossTotal, DatumRounding
 from scoring.contests.ranking import Place
 from scoring.shared.errors import ScoringError
@@ -139,13 +139,55 @@ class ContractContest:
 
 
 def _counted(sheet: SectionScores) -> list[ScoredResult]:
-    """The results that enter the contest: scored, or adjusted by the director; the rest wait."""
+    """The results that enter the contest: scored, or adjusted by the director; the rest wait.
+
+    A board not played (NP) is left out (Law 78A). A table adjusted in a way the event's method
+    does not score (``method_scores``) is left out too, and the section's problems say so."""
     counted = []
     for scored in sheet.results:
+        if scored.problem or scored.left_out:
+            continue
         score_ns, adjusted = outcome_of(scored)
-        if not scored.problem and (score_ns is not None or adjusted is not None):
-            counted.append(scored)
+        if scored.outcome is None and score_ns is None and adjusted is None:
+            continue
+        if not method_scores(sheet.event.method, adjusted_way(scored)):
+            continue
+        counted.append(scored)
     return counted
+
+
+def adjusted_way(scored: ScoredResult) -> str:
+    """ "percent" (Law 12C2 written as percentages), "assigned" (by side or weighted, Law 12C1(b), (c)),
+    "fouled" (a fouled board's version, Law 87B), or "" for any other table."""
+    if scored.adjusted is not None and not all(marker in ("A+", "A", "A-") for marker in scored.adjusted):
+        return "percent"
+    if scored.outcome is not None:
+        return "assigned"
+    return "fouled" if scored.version else ""
+
+
+def method_scores(method: str, way: str) -> bool:
+    """Whether a night scored by ``method`` scores a table adjusted that ``way`` (``adjusted_way``).
+
+    Matchpoints score every way (Laws 12C, 78A, 87B); Butler and cross-IMPs score assigned scores
+    and a fouled board's versions, but a percentage of the top is not an IMP award (Law 12C2);
+    a team match compares its two tables alone, so it takes none of them."""
+    if not way or method == Event.Method.MATCHPOINTS:
+        return True
+    if method in (Event.Method.BUTLER, Event.Method.CROSS_IMPS):
+        return way != "percent"
+    return False
+
+
+def _not_scored(sheet: SectionScores) -> list[str]:
+    method = Event.Method(sheet.event.method).label
+    return [
+        f"Board {s.result.board.number}, table {s.result.seating.table.number}: "
+        f"{s.adjustment or 'a fouled board (Law 87B)'} is not scored on a night scored by {method}; "
+        "give an assigned result or Average-plus/Average-minus (Law 12C)."
+        for s in sheet.results
+        if not s.problem and not method_scores(sheet.event.method, adjusted_way(s))
+    ]
 
 
 def contract_contest(sheet: SectionScores) -> ContractContest:
@@ -154,6 +196,7 @@ def contract_contest(sheet: SectionScores) -> ContractContest:
     unit = {"matchpoints": "MP", "total_points": "points", "board_a_match": "BAM"}.get(event.method, "IMPs")
     contest = ContractContest(method=event.method, unit=unit)
     counted = _counted(sheet)
+    contest.problems.extend(_not_scored(sheet))
     if not counted:
         return contest
     try:
@@ -215,7 +258,13 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
         r = scored.result
         score_ns, adjusted = outcome_of(scored)
         awards = (Award.parse(adjusted[0]), Award.parse(adjusted[1])) if adjusted else None
-        tables.append(imp_pairs.ImpTable(str(r.board.number), r.ns.label, r.ew.label, score_ns, awards))
+        # A fouled board's versions are compared apart (Law 87B): each its own field of the engine.
+        field = f"version {scored.version}" if scored.version else ""
+        tables.append(
+            imp_pairs.ImpTable(
+                str(r.board.number), r.ns.label, r.ew.label, score_ns, awards, field, assigned=scored.outcome
+            )
+        )
         by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
     contest.two_winner = _two_winner(sheet, counted)
     method = _imp_method(event)
@@ -246,6 +295,17 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
                 Fraction(event.award_imps),
                 factor,
             )
+            if scored.outcome is not None:  # by side or weighted (Law 12C1(b), (c))
+                against = f"the datum {_signed(board.datum or 0)}" if butler else "every real score"
+                ns_how = (
+                    f"N-S: {scored.adjustment}, against {against}: {_signed(row.imps_ns)} IMPs (Law 78B)."
+                )
+                ew_how = (
+                    f"E-W: {scored.adjustment}, against {against}: {_signed(row.imps_ew)} IMPs (Law 78B)."
+                )
+            elif scored.version:
+                ns_how += f" Law 87B fouled board: compared within version {scored.version}."
+                ew_how += f" Law 87B fouled board: compared within version {scored.version}."
             rows.append(
                 TableFigures(
                     scored.result.pk,
@@ -262,11 +322,21 @@ def _imp_pairs(sheet: SectionScores, counted: list[ScoredResult], contest: Contr
             )
         lines = ()
         if butler and board.datum is not None:
-            lines = (f"Datum {_signed(board.datum)}: {_datum_words(event, len(rows))} (spec §3.2).",)
+            lines = (f"Datum {_signed(board.datum)}: {_datum_words(event, len(rows))} (Law 78B).",)
         elif not butler:
             total = "added" if event.cross_imps == Event.CrossImps.SUM else "averaged over the comparisons"
-            lines = (f"Each score IMPed against every other score on the board, {total} (spec §3.3).",)
-        contest.boards[number] = BoardFigures(number, tuple(rows), datum=board.datum, lines=lines)
+            lines = (f"Each score IMPed against every other score on the board, {total} (Law 78B).",)
+        earlier = contest.boards.get(number)
+        if earlier is not None:  # another version of a fouled board (Law 87B): one board, its groups' lines
+            if butler and board.datum is not None:
+                group = board.field.capitalize() if board.field else "The board as dealt"
+                lines = (f"{group}, compared apart (Law 87B): datum {_signed(board.datum)}.",)
+            board_figures = BoardFigures(
+                number, earlier.tables + tuple(rows), datum=earlier.datum, lines=earlier.lines + lines
+            )
+        else:
+            board_figures = BoardFigures(number, tuple(rows), datum=board.datum, lines=lines)
+        contest.boards[number] = board_figures
     contest.standings = tuple(
         PairLine(line.pair, line.imps, line.boards, line.place, line.direction, played=line.played)
         for line in session.standings
@@ -294,7 +364,7 @@ def _imp_how(
         plus = mixed_text(award)
         law = f"Law 12C2: Average-plus +{plus}, Average 0, Average-minus −{plus} IMPs"
         if factor != 1:
-            law += f" for each of the {factor} comparisons, spec §3.3"
+            law += f" for each of the {factor} comparisons, Law 78B"
         return (
             f"{adjusted[0]}: {_signed(imps_ns)} IMPs ({law}).",
             f"{adjusted[1]}: {_signed(imps_ew)} IMPs ({law}).",
@@ -336,8 +406,13 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
     for scored in counted:
         r = scored.result
         score_ns, adjusted = outcome_of(scored)
-        outcome = Artificial.of(*adjusted) if adjusted else score_ns
-        tables.append(matchpoints.TableResult(str(r.board.number), r.ns.label, r.ew.label, outcome))
+        outcome: Outcome | None = Artificial.of(*adjusted) if adjusted else scored.outcome or score_ns
+        assert outcome is not None  # ``_counted`` let through only tables with an outcome
+        tables.append(
+            matchpoints.TableResult(
+                str(r.board.number), r.ns.label, r.ew.label, outcome, version=scored.version
+            )
+        )
         by_key[(str(r.board.number), r.ns.label, r.ew.label)] = scored
     session = matchpoint_session.score_session(tables, options)
     most = max((len(lines) for lines in session.boards.values()), default=0)
@@ -348,7 +423,7 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
         for line in lines:
             scored = by_key[(key, line.ns, line.ew)]
             score_ns, adjusted = outcome_of(scored)
-            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event, most)
+            ns_how, ew_how = _mp_how(score_ns, adjusted, line, real, event, most, scored)
             rows.append(
                 TableFigures(
                     scored.result.pk,
@@ -370,7 +445,7 @@ def _matchpoints(sheet: SectionScores, counted: list[ScoredResult], contest: Con
         if event.neuberg and len(real) < most:
             notes.append(
                 f"{len(real)} results of the {most} expected: each factored up to the full top "
-                "by the Neuberg formula (spec §2.2)."
+                "by Neuberg's formula (Law 78D)."
             )
         contest.boards[number] = BoardFigures(number, tuple(rows), top=top, lines=tuple(notes))
     contest.standings = tuple(
@@ -395,16 +470,32 @@ def _mp_how(
     real: list[Any],
     event: Event,
     most: int,
+    scored: ScoredResult | None = None,
 ) -> tuple[str, str]:
     """How each side's matchpoints came: the scores it beat and tied in its direction (Law 78A), the
-    Neuberg factor when the board has fewer results than expected (spec §2.2), or its award (Law 12C2)."""
+    Neuberg factor when the board has fewer results than expected (spec §2.2), its award (Law 12C2),
+    its score by side or weighted (Law 12C1(b), (c)), or its fouled board's group (Law 87B)."""
     if adjusted is not None:
         percents = {"A+": event.average_plus, "A": event.average, "A-": event.average_minus}
         ns, ew = (
-            f"{marker} (Law 12C2): {percents[marker]} % of the top, {mixed_text(mp)} MP."
+            f"{marker} (Law 12C2): {percents.get(marker, marker.removeprefix('A'))} % of the top, "
+            f"{mixed_text(mp)} MP."
             for marker, mp in ((adjusted[0], line.mp_ns), (adjusted[1], line.mp_ew))
         )
         return ns, ew
+    if scored is not None and scored.outcome is not None:
+        return (
+            f"N-S: {scored.adjustment}; {mixed_text(line.mp_ns)} of {mixed_text(line.top)} MP.",
+            f"E-W: {scored.adjustment}; {mixed_text(line.mp_ew)} of {mixed_text(line.top)} MP.",
+        )
+    if scored is not None and scored.version:
+        group = f"Law 87B fouled board: scored in the group of version {scored.version}"
+        top = mixed_text(line.top)
+        return (
+            f"N-S {_signed(score_ns or 0)}, {group}: {mixed_text(line.mp_ns)} of {top} MP.",
+            f"E-W {_signed(-(score_ns or 0))}, {group}: {mixed_text(line.mp_ew)} of {top} MP.",
+        )
+    real = [other for other in real if other.version == line.version]  # a fouled board's own group
     if score_ns is None or line not in real:
         return "", ""
     scale = matchpoints.Scale.parse(event.scale)
@@ -428,7 +519,7 @@ def _mp_how(
             formula = "(M + 1) × N/n − 1" if scale is matchpoints.Scale.EUROPEAN else "(M + ½) × N/n − ½"
             text += (
                 f"; Neuberg {formula} with M = {mixed_text(raw)}, n = {len(real)}, N = {most}: "
-                f"{mixed_text(mp)} of {mixed_text(line.top)} MP (spec §2.2)"
+                f"{mixed_text(mp)} of {mixed_text(line.top)} MP (Law 78D)"
             )
         else:
             text += f", of a top of {mixed_text(line.top)}"

@@ -92,7 +92,7 @@ def contract_problems(form: str, options: dict[str, Any], pairs: int | None = No
     if options.get("victory_points") and form != Event.Form.TEAMS:
         problems.append(
             OptionRefused(
-                "Victory Points convert a team match's IMPs (spec §3.5): pairs have none.", "victory_points"
+                "Victory Points convert a team match's IMPs (Law 78D): pairs have none.", "victory_points"
             )
         )
     if options.get("victory_points") and method != Event.Method.TEAM_IMPS:
@@ -105,9 +105,7 @@ def contract_problems(form: str, options: dict[str, Any], pairs: int | None = No
     drop = options.get("datum_drop")
     if drop is not None and not (isinstance(drop, int) and 0 <= drop <= MOST_DROPPED):
         problems.append(
-            OptionRefused(
-                f"Drop 0 to {MOST_DROPPED} scores at each end of a board (spec §3.2).", "datum_drop"
-            )
+            OptionRefused(f"Drop 0 to {MOST_DROPPED} scores at each end of a board (Law 78B).", "datum_drop")
         )
     award = options.get("award_imps")
     if award is not None and not _award_ok(award):

@@ -182,7 +182,7 @@ def _match_figures(
         lines.append(
             f"Margin {abs(result.net_home)} IMPs over {result.boards_played} boards: {result.home} "
             f"{hundredths_text(result.vp_home)} VPs, {result.away} {hundredths_text(result.vp_away)} VPs "
-            "(WBF continuous 20-VP scale, spec §3.5)."
+            "(WBF continuous 20-VP scale, Law 78D)."
         )
     unit = {"board_a_match": "BAM", "total_points": "points"}.get(method, "IMPs")
     return MatchFigures(
@@ -210,7 +210,7 @@ def _board_how(method: str, outcome: team_matches.BoardOutcome, markers: tuple[s
     net = outcome.net or 0
     if method == Event.Method.BOARD_A_MATCH:
         verdict = "won" if net > 0 else "lost" if net < 0 else "tied"
-        return f"Net {net:+d}: the board is {verdict} by the home team, whatever the margin (spec §3.4)."
+        return f"Net {net:+d}: the board is {verdict} by the home team, whatever the margin (Law 78D)."
     if method == Event.Method.TOTAL_POINTS:
         return f"Net {net:+d} to the home team (Law 78C)."
     return f"Net {net:+d} to the home team: {outcome.imps_home:+d} IMPs (Law 78B)."

@@ -13,13 +13,25 @@ from django.utils import timezone
 
 from scoring.auction.duplicate_laws import irregular_hand_outcome
 from scoring.contests.pairs import Irregular
-from scoring.contract.entry import parse_result
+from scoring.contract.adjusted_entry import (
+    AdjustedEntry,
+    ArtificialScore,
+    AssignedBySide,
+    Fouled,
+    NotPlayed,
+    WeightedScore,
+    parse_adjusted,
+    parse_line,
+)
+from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 
 from .. import limits
 from ..models import AuditEntry, Result, Ruling, Seating
 from . import score_cache
-from .results import Facts, ResultRefused, check_text, correct, record, set_status
+from .contract_facts import ruling_entry
+from .contract_scoring import method_scores
+from .results import Facts, ResultRefused, Saved, check_text, correct, record, set_status
 
 # Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -45,6 +57,9 @@ def _snapshot(ruling: Ruling) -> dict[str, Any]:
         for name in ("ns_average", "ew_average", "assigned")
         if getattr(ruling, name)
     }
+    words = adjustment_words(ruling)
+    if words:
+        contract["adjusted"] = words
     return {
         **contract,
         "kind": ruling.kind,
@@ -75,7 +90,24 @@ SCORING_KINDS = {
 }
 # Contract bridge is scored by Law 77 alone: its director adjusts the score (Law 12), he does not
 # award Foster's honour points, a revoke's 100 points or Law B's extremes.
-CONTRACT_KINDS = {Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.WITHDRAWN, Ruling.Kind.NOTE}
+CONTRACT_KINDS = {
+    Ruling.Kind.ARTIFICIAL,
+    Ruling.Kind.ASSIGNED,
+    Ruling.Kind.WITHDRAWN,
+    Ruling.Kind.NOT_PLAYED,
+    Ruling.Kind.FOULED,
+    Ruling.Kind.NOTE,
+}
+SCORING_KINDS |= {Ruling.Kind.NOT_PLAYED, Ruling.Kind.FOULED}
+# The kind of ruling each adjusted score a director types is kept as, with its law.
+ENTRY_KIND = {
+    ArtificialScore: Ruling.Kind.ARTIFICIAL,
+    AssignedBySide: Ruling.Kind.ASSIGNED,
+    WeightedScore: Ruling.Kind.ASSIGNED,
+    ContractEntry: Ruling.Kind.ASSIGNED,
+    NotPlayed: Ruling.Kind.NOT_PLAYED,
+    Fouled: Ruling.Kind.FOULED,
+}
 
 IRREGULAR_KIND = {
     Irregular.AVERAGE: Ruling.Kind.IRREGULAR_AVERAGE,
@@ -192,7 +224,7 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
 def _check_contract_ruling(event: Any, result: Result, kind: str, details: dict[str, Any]) -> None:
     """Law 12's adjusted scores belong to contract bridge, and contract bridge's rulings are those."""
     if not event.is_contract:
-        if kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED):
+        if kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.NOT_PLAYED, Ruling.Kind.FOULED):
             raise ResultRefused("Adjusted scores under Law 12 are for contract bridge nights.", "kind")
         return
     if kind not in CONTRACT_KINDS:
@@ -201,17 +233,114 @@ def _check_contract_ruling(event: Any, result: Result, kind: str, details: dict[
             "assigned score) rather than award points.",
             "kind",
         )
-    if kind == Ruling.Kind.ARTIFICIAL:
+    if kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED):
+        check_text(details.get("assigned") or "", limits.ASSIGNED, "The adjusted score", "assigned")
+    if kind == Ruling.Kind.ARTIFICIAL and not details.get("assigned"):
         for name in ("ns_average", "ew_average"):
             if details.get(name) not in Ruling.Average.values:
                 raise ResultRefused("Give each side Average-plus, Average or Average-minus (Law 12C2).", name)
-    if kind == Ruling.Kind.ASSIGNED:
-        text = details.get("assigned") or ""
-        check_text(text, limits.ASSIGNED, "The assigned result", "assigned")
-        try:
-            details["assigned"] = parse_result(text).text
-        except ScoringError as error:
-            raise ResultRefused(str(error), "assigned") from error
+        return
+    if kind == Ruling.Kind.FOULED:
+        group = details.get("assigned") or ""
+        if not (group.isascii() and group.isdigit() and 1 <= int(group) <= 99):
+            raise ResultRefused(
+                "Name the version of the fouled board the table played: 1 to 99 (Law 87B).", "assigned"
+            )
+        _check_method(event, "fouled", "A fouled board's versions scored apart (Law 87B)")
+        return
+    if kind not in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED):
+        return
+    text = details.get("assigned") or ""
+    try:
+        entry = parse_adjusted(text) if kind == Ruling.Kind.ARTIFICIAL else parse_line(text)
+    except ScoringError as error:
+        raise ResultRefused(str(error), "assigned") from error
+    if ENTRY_KIND.get(type(entry)) != kind:
+        raise ResultRefused(
+            f"{text!r} is not {'an artificial' if kind == Ruling.Kind.ARTIFICIAL else 'an assigned'} score "
+            "(Law 12C).",
+            "assigned",
+        )
+    if isinstance(entry, ArtificialScore) and entry.awards_only:
+        details.update(ns_average=entry.markers[0], ew_average=entry.markers[1], assigned="")
+        return
+    details["assigned"] = entry.text
+    if not isinstance(entry, ContractEntry):
+        _check_method(event, "percent" if isinstance(entry, ArtificialScore) else "assigned", entry.words)
+
+
+def _check_method(event: Any, way: str, what: str) -> None:
+    """Refuse an adjusted score the night's method does not score (``method_scores``)."""
+    if not method_scores(event.method, way):
+        raise ResultRefused(
+            f"{what}: a night scored by {event.get_method_display()} does not score it; give an assigned "
+            "result or Average-plus/Average-minus (Law 12C).",
+            "assigned",
+        )
+
+
+def adjustment_words(ruling: Ruling) -> str:
+    """What a contract bridge adjusted score is, with its law: "Law 12C1(c) weighted: 60% 4S N =, ..."."""
+    if ruling.kind == Ruling.Kind.FOULED:
+        return f"Law 87B fouled board: scored in the group of version {ruling.assigned}"
+    try:
+        entry = ruling_entry(ruling)
+    except ScoringError:
+        return ""
+    if entry is None:
+        return ""
+    if isinstance(entry, ContractEntry):
+        return f"Law 12C1 assigned: {entry.text}"
+    return entry.words
+
+
+def record_adjusted(
+    *,
+    seating: Seating,
+    board_number: int,
+    entry: AdjustedEntry,
+    request_key: Any,
+    user: Any,
+) -> Saved:
+    """An adjusted score typed in a traveller row: the table's result and the director's ruling, together.
+
+    A fouled board's row records the table's result as played and the version it played (Law 87B);
+    any other records the board as not played at the table, with the adjusted score as the ruling
+    that scores it (Laws 12C1, 12C2, 78A). One transaction: both are kept, or neither. A resend
+    (the same request key) changes nothing.
+    """
+    with transaction.atomic():
+        if isinstance(entry, Fouled):
+            facts = Facts(
+                bridge=True,
+                contract=entry.entry.contract,
+                declarer=entry.entry.declarer,
+                tricks=entry.entry.tricks or 0,
+            )
+            details: dict[str, Any] = {"assigned": entry.group}
+        else:
+            facts = Facts(bridge=True, not_played=True)
+            details = {"assigned": entry.text}
+        saved = record(
+            seating=seating,
+            board_number=board_number,
+            facts=facts,
+            request_key=request_key,
+            user=user,
+            reason=f"Typed on the traveller: {entry.words}.",
+        )
+        if saved.repeated:
+            return saved
+        saved.result.section, saved.result.seating = seating.section, seating
+        add_ruling(
+            result=saved.result,
+            user=user,
+            kind=ENTRY_KIND[type(entry)],
+            law=entry.law,
+            reason=f"{entry.words}.",
+            **details,
+        )
+    return saved
 
 
 @transaction.atomic

@@ -376,7 +376,7 @@ def _line(
     if not (ns.agrees and ew.agrees):
         if raw is not None and Figure(ns.file, raw[0]).agrees and Figure(ew.file, raw[1]).agrees:
             before = Figure(ns.file, raw[0]).product_text, Figure(ew.file, raw[1]).product_text
-            note = f"The file shows them before the Neuberg factor: {before[0]} and {before[1]} (spec §2.2)."
+            note = f"The file shows them before the Neuberg factor: {before[0]} and {before[1]} (Law 78D)."
         else:
             unit = "MP" if event.method == Event.Method.MATCHPOINTS else "IMPs"
             what.append(

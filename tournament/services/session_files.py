@@ -278,7 +278,9 @@ def _lines(sheet: SectionScores, contest: ContractContest, letter: str) -> list[
         top = board.top if board is not None else None
         adjusted = None
         if scored.adjusted is not None:
-            adjusted = model.Adjusted(percents[scored.adjusted[0]], percents[scored.adjusted[1]])
+            # "A+" at the event's percentage; "A60", a percentage typed outright (Law 12C2)
+            ns, ew = (percents.get(m) or int(m.removeprefix("A")) for m in scored.adjusted)
+            adjusted = model.Adjusted(ns, ew)
         reported = model.LineFigures()
         if figures is not None:
             reported = model.LineFigures(

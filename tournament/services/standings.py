@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from scoring.auction.deal import DealScore
+from scoring.contests.adjusted import Split, Weighted
 from scoring.contests.pairs import (
     DealFigures,
     Irregular,
@@ -24,14 +25,16 @@ from scoring.contests.pairs import (
 )
 from scoring.contests.teams import Team as EngineTeam
 from scoring.contests.teams import TeamMatch, TeamResult, team_match, whist_team_match
+from scoring.contract.adjusted_entry import ArtificialScore, AssignedBySide, NotPlayed, WeightedScore
 from scoring.contract.deal import ContractScore
+from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
 from .. import written
 from ..models import Board, Event, Pair, Result, Ruling, Section
 from . import score_cache
-from .contract_facts import assigned_score, contract_score
+from .contract_facts import contract_score, ruling_entry, score_entry
 from .contract_scoring import ContractContest, contract_contest
 from .facts import score_of
 
@@ -56,6 +59,14 @@ class ScoredResult:
     # one the director assigned under Law 12C1 rather than the table's own.
     adjusted: tuple[str, str] | None = None
     assigned: bool = False
+    # The words of an adjusted score other than Average-plus/Average/Average-minus, each with its
+    # law ("Law 12C1(c) weighted: 60% 4S N =, 40% 4S N -1"); the engine's outcome of a score that
+    # differs by side or is weighted (Law 12C1(b), (c)); a table left out of its board (NP); and
+    # the version of a fouled board the table played (Law 87B).
+    adjustment: str = ""
+    outcome: Split | Weighted | None = None
+    left_out: bool = False
+    version: str = ""
     # The table of the pair contest this result makes (``_pair_rows``), made once: a change to a
     # board scores its deal again from every result on it, and only the changed ones anew.
     # Held in a tuple, (None,) when it makes none, so that it survives pickling as it was.
@@ -428,7 +439,12 @@ def _score_contract_section(
     return sheet
 
 
-ADJUSTING_KINDS = (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.WITHDRAWN)
+ADJUSTING_KINDS = (
+    Ruling.Kind.ARTIFICIAL,
+    Ruling.Kind.ASSIGNED,
+    Ruling.Kind.WITHDRAWN,
+    Ruling.Kind.NOT_PLAYED,
+)
 
 
 def standing_adjustment(rulings: list[Ruling]) -> Ruling | None:
@@ -440,26 +456,61 @@ def standing_adjustment(rulings: list[Ruling]) -> Ruling | None:
     return adjusting[-1] if adjusting else None
 
 
+def fouled_version(rulings: list[Ruling]) -> str:
+    """The version of a fouled board the table played, by the latest active ruling (Law 87B); else ""."""
+    fouled = [r for r in rulings if r.active and r.kind == Ruling.Kind.FOULED]
+    return fouled[-1].assigned if fouled else ""
+
+
 def scored_contract(result: Result, rulings: list[Ruling]) -> ScoredResult:
     """A contract bridge result with its score: the table's (Law 77), or the director's ruling (Law 12).
 
-    The latest active adjusted score stands: an artificial one (Law 12C2), or an assigned result
-    scored by Law 77 (Law 12C1). A pair's withdrawal (Law B (3)) gives both sides Average.
+    The latest active adjusted score stands: an artificial one (Law 12C2), an assigned result
+    scored by Law 77 (Law 12C1), one that differs by side (Law 12C1(b)) or a weighted one
+    (Law 12C1(c)); a board not played is left out (Law 78A). A pair's withdrawal (Law B (3))
+    gives both sides Average. A table that played another version of a fouled board is scored
+    in that version's group (Law 87B).
     """
     ruling = standing_adjustment(rulings)
+    version = fouled_version(rulings)
     try:
-        if ruling is not None and ruling.kind == Ruling.Kind.ARTIFICIAL:
-            return ScoredResult(result, rulings, None, None, adjusted=(ruling.ns_average, ruling.ew_average))
         if ruling is not None and ruling.kind == Ruling.Kind.WITHDRAWN:
             return ScoredResult(result, rulings, None, None, adjusted=("A", "A"))
         if ruling is not None:
-            return ScoredResult(result, rulings, assigned_score(ruling, result.board), None, assigned=True)
+            return _adjusted_contract(result, rulings, ruling, version)
         if result.not_played:
             problem = "the deal was not played and no adjusted score stands; the director must rule (Law 12)."
             return ScoredResult(result, rulings, None, None, problem)
-        return ScoredResult(result, rulings, contract_score(result), None)
+        return ScoredResult(result, rulings, contract_score(result), None, version=version)
     except ScoringError as error:
         return ScoredResult(result, rulings, None, None, str(error))
+
+
+def _adjusted_contract(result: Result, rulings: list[Ruling], ruling: Ruling, version: str) -> ScoredResult:
+    """The director's adjusted score, read back through the one parser (Laws 12C1, 12C2, 78A)."""
+    entry = ruling_entry(ruling)
+    if isinstance(entry, ArtificialScore):
+        words = "" if entry.awards_only else entry.words
+        return ScoredResult(result, rulings, None, None, adjusted=entry.markers, adjustment=words)
+    if isinstance(entry, NotPlayed):
+        return ScoredResult(result, rulings, None, None, adjustment=entry.words, left_out=True)
+    if isinstance(entry, ContractEntry):
+        return ScoredResult(
+            result, rulings, score_entry(entry, result.board), None, assigned=True, version=version
+        )
+    if isinstance(entry, AssignedBySide | WeightedScore):
+        outcome = entry.outcome(lambda played: score_entry(played, result.board).score_ns)
+        return ScoredResult(
+            result,
+            rulings,
+            None,
+            None,
+            assigned=True,
+            adjustment=entry.words,
+            outcome=outcome,
+            version=version,
+        )
+    raise ScoringError(f"{ruling.get_kind_display()} is not an adjusted score of a table (Law 12C).")
 
 
 def score_event(event: Event) -> list[SectionScores]:

@@ -38,7 +38,7 @@ from ..reports.common import symbol_text
 from ..services import results as result_services
 from ..services.events import SetupRefused
 from ..services.results import ResultRefused
-from ..services.rulings import add_ruling, rule_irregular_hands, undo_ruling
+from ..services.rulings import add_ruling, record_adjusted, rule_irregular_hands, undo_ruling
 from ..services.standings import score_section
 from . import director_screens as screens
 
@@ -135,21 +135,44 @@ def _save_row(
         return form, messages.ERROR, ""
     seating.section = section
     try:
-        saved = result_services.record(
-            seating=seating,
-            board_number=number,
-            facts=form.facts(),
-            request_key=form.cleaned_data["request_key"],
-            user=request.user,
-        )
+        saved = _record_row(request, event, seating, number, form)
     except ResultRefused as error:
         refuse(form, error)
         return form, messages.ERROR, ""
     where = f"Board {number}, round {seating.round}, table {seating.table.number}"
     if saved.repeated:
         return None, messages.INFO, f"{where} was already saved; nothing was added."
-    what = symbol_text(saved.result.contract_text) or saved.result.tricks
+    adjusted = form.adjusted()
+    what = (
+        adjusted.words
+        if adjusted is not None
+        else symbol_text(saved.result.contract_text) or saved.result.tricks
+    )
     return None, messages.SUCCESS, f"{where}: {what} saved."
+
+
+def _record_row(
+    request: HttpRequest, event: Event, seating: Seating, number: int, form: EntryRowForm
+) -> result_services.Saved:
+    """The row's result, or the adjusted score a director typed in its place with its ruling (Law 12C)."""
+    adjusted = form.adjusted()
+    if adjusted is None:
+        return result_services.record(
+            seating=seating,
+            board_number=number,
+            facts=form.facts(),
+            request_key=form.cleaned_data["request_key"],
+            user=request.user,
+        )
+    if role_in(request.user, event.club) not in DIRECTING:
+        raise ResultRefused(f"{adjusted.words}: only the club's directors adjust a score (Law 12).", "entry")
+    return record_adjusted(
+        seating=seating,
+        board_number=number,
+        entry=adjusted,
+        request_key=form.cleaned_data["request_key"],
+        user=request.user,
+    )
 
 
 @login_required
@@ -165,6 +188,7 @@ def entry_preview(request: HttpRequest, club_slug: str, event_id: int) -> JsonRe
             {"ok": False, "errors": {"board": "There is no such board in this event."}}, status=400
         )
     form = ResultFactsForm(request.GET, event=event)
+    form.allows_adjusted = True  # the traveller row's own text, adjusted scores included (Law 12C)
     if not form.is_valid():
         return JsonResponse({"ok": False, "errors": {k: v[0] for k, v in form.errors.items()}})
     seating_id = params.number(request.GET.get("seating"))
@@ -172,6 +196,9 @@ def entry_preview(request: HttpRequest, club_slug: str, event_id: int) -> JsonRe
     if seating is not None and board.number not in seating.board_numbers:
         message = f"Board {board.number} is not played at this table in round {seating.round}."
         return JsonResponse({"ok": False, "errors": {"__all__": message}})
+    adjusted = form.adjusted()
+    if adjusted is not None:
+        return JsonResponse({"ok": True, "headline": adjusted.words, "lines": [f"{adjusted.words}."]})
     try:
         facts = form.facts()
         facts.validate(board.dealer)

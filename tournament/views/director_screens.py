@@ -29,6 +29,7 @@ from ..services.events import SECTION_MOVEMENT, Plan, check_plan
 from ..services.facts import score_of
 from ..services.hand_records import Disagreement, disagreements_among
 from ..services.results import Facts
+from ..services.rulings import adjustment_words
 from ..services.standings import (
     ADJUSTING_KINDS,
     IRREGULAR_KINDS,
@@ -285,22 +286,24 @@ def preview(event: Event, board: Board, facts: Facts) -> dict[str, Any]:
 def result_score(result: Result, event: Event, rulings: list[Ruling]) -> dict[str, Any]:
     """The result's score now, with every active ruling; or why there is none."""
     irregular = next((r for r in rulings if r.active and r.kind in IRREGULAR_KINDS), None)
+    if event.is_contract:  # an adjusted score stands on a board not played too (Law 12C)
+        scored = scored_contract(result, rulings)
+        return {
+            "score": scored.score,
+            "irregular": None,
+            "problem": scored.problem,
+            "whist": None,
+            "adjusted": scored.adjusted,
+            "assigned": scored.assigned,
+            "adjustment": scored.adjustment,
+            "version": scored.version,
+        }
     if result.not_played:
         problem = "" if irregular else "The deal was not played and no ruling under Law B stands: rule on it."
         return {"score": None, "irregular": irregular, "problem": problem, "whist": None}
     if event.is_whist:
         return {"score": None, "irregular": None, "problem": "", "whist": duplicate_whist_deal(result.tricks)}
     try:
-        if event.is_contract:
-            scored = scored_contract(result, rulings)
-            return {
-                "score": scored.score,
-                "irregular": None,
-                "problem": scored.problem,
-                "whist": None,
-                "adjusted": scored.adjusted,
-                "assigned": scored.assigned,
-            }
         return {"score": score_of(result, event, rulings), "irregular": None, "problem": "", "whist": None}
     except ScoringError as error:
         return {"score": None, "irregular": None, "problem": str(error), "whist": None}
@@ -366,12 +369,16 @@ def _adjustment_words(result: Result, event: Event, ruling: Ruling, standing: Ru
             f"N-S {ruling.ns_average} ({worth[ruling.ns_average]}), E-W {ruling.ew_average} "
             f"({worth[ruling.ew_average]}), {state} (Law 12C2)."
         )
+    if ruling.kind == Ruling.Kind.ARTIFICIAL and not ruling.ns_average:
+        return f"{adjustment_words(ruling)}, {state}."
     if ruling.kind == Ruling.Kind.ASSIGNED:
         try:
             assigned = side_score(assigned_score(ruling, result.board).score_ns)
-        except ScoringError as error:
-            return str(error)
+        except ScoringError:  # by side or weighted: no one score (Law 12C1(b), (c))
+            return f"{adjustment_words(ruling) or ruling.assigned}, {state}."
         return f"{ruling.assigned} scores {assigned} by Law 77, {state} (Law 12C1)."
+    if ruling.kind in (Ruling.Kind.NOT_PLAYED, Ruling.Kind.FOULED):
+        return f"{adjustment_words(ruling)}."
     if ruling.kind == Ruling.Kind.WITHDRAWN:
         return "Average to each side: the table could not play the board (Law 12C2)."
     return "It does not change the score."
@@ -414,6 +421,7 @@ FIELD_LABELS = {
     "ns_average": "N-S score (Law 12C2)",
     "ew_average": "E-W score (Law 12C2)",
     "assigned": "assigned result (Law 12C1)",
+    "adjusted": "adjusted score",
     "reason": "reason",
     "active": "in force",
 }

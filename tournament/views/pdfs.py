@@ -12,14 +12,16 @@ answers with a page that shows how far they are and asks again, then with the PD
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_GET, require_POST
 
 from ..access import SCORING, role_in, viewable_event
+from ..forms.hand_records import LayoutForm
 from ..models import Event, PdfJob
 from ..pdf import DocumentUnavailable, renderer_for
+from ..pdf.hand_records import HandRecordsPdf
 from ..services import pdf_jobs
 
 REFRESH = 2  # seconds between the looks of the page that waits for the recap sheets
@@ -29,8 +31,14 @@ REFRESH = 2  # seconds between the looks of the page that waits for the recap sh
 def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) -> HttpResponse:
     """One document of the event as a PDF, opened in the browser, ready to print or save."""
     event = viewable_event(request, club_slug, event_id)
+    layout = LayoutForm(request.GET)
+    if doc == HandRecordsPdf.slug and not layout.is_valid():
+        return HttpResponseBadRequest(
+            " ".join(layout.errors["per_page"]), content_type="text/plain; charset=utf-8"
+        )
+    options = {"per_page": layout.cleaned_data["per_page"]} if doc == HandRecordsPdf.slug else {}
     try:
-        renderer = renderer_for(event, doc, base_url=request.build_absolute_uri("/"))
+        renderer = renderer_for(event, doc, base_url=request.build_absolute_uri("/"), **options)
     except DocumentUnavailable as error:
         raise Http404(str(error)) from error
     if renderer.secret and role_in(request.user, event.club) not in SCORING:
