@@ -15,8 +15,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from scoring.shared.numbers import mixed_text
-
+from .exports.base import figure_text
 from .reports.common import percent_text, symbol_text
 from .reports.contract import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
 from .tables import (
@@ -25,11 +24,9 @@ from .tables import (
     Base,
     Cells,
     contract_cell,
-    exact,
     link,
     number_cell,
     pair_cells,
-    plus_minus,
 )
 from .templatetags.duplicate import mixed, signed
 
@@ -98,7 +95,7 @@ class ContractStandingsTable(Base):
         return link(self.links.recap(record.pair_pk), text)
 
     def value_total(self, record: ContractStandingRow) -> str:
-        return exact(record.total) if record.unit == "MP" else plus_minus(record.total)
+        return figure_text(record.total)
 
     def _rows(self, cells: list[Cells], records: list[Any]) -> str:
         """The rows as the ``render_*`` methods make them, written from each row in one pass."""
@@ -129,7 +126,7 @@ class ContractStandingsTable(Base):
         return mixed(value)
 
     def value_top(self, value: Fraction) -> str:
-        return exact(value)
+        return figure_text(value)
 
     def render_percent(self, value: Fraction) -> str:
         return _percent(value)
@@ -186,8 +183,14 @@ class ContractTravellerTable(Base):
     def render_ns_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
         return self._explained(record, str(value))
 
+    def value_ns_score(self, value: int) -> str:
+        return figure_text(value)
+
     def render_ew_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
         return self._explained(record, str(value))
+
+    def value_ew_score(self, value: int) -> str:
+        return figure_text(value)
 
     def _figure(self, value: Fraction) -> str:
         return mixed(value) if self.unit == "MP" else signed(value)
@@ -196,13 +199,13 @@ class ContractTravellerTable(Base):
         return self._explained(record, self._figure(value))
 
     def value_ns_figure(self, value: Fraction) -> str:
-        return exact(value) if self.unit == "MP" else plus_minus(value)
+        return figure_text(value)
 
     def render_ew_figure(self, record: ContractTravellerLine, value: Fraction) -> SafeString | str:
         return self._explained(record, self._figure(value))
 
     def value_ew_figure(self, value: Fraction) -> str:
-        return exact(value) if self.unit == "MP" else plus_minus(value)
+        return figure_text(value)
 
 
 class ContractRecapTable(Base):
@@ -252,26 +255,26 @@ class ContractRecapTable(Base):
         return link(self.links.explain(record.result_pk), signed(value))
 
     def value_score(self, value: int) -> str:
-        return plus_minus(Fraction(value))
+        return figure_text(value)
 
     def render_figure(self, record: ContractRecapLine, value: Fraction) -> SafeString | str:
         text = mixed(value) if self.unit == "MP" else signed(value)
         return link(self.links.explain(record.result_pk), text)
 
     def value_figure(self, value: Fraction) -> str:
-        return exact(value) if self.unit == "MP" else plus_minus(value)
+        return figure_text(value)
 
     def render_top(self, value: Fraction) -> str:
         return mixed(value)
 
     def value_top(self, value: Fraction) -> str:
-        return exact(value)
+        return figure_text(value)
 
     def render_running(self, value: Fraction) -> str:
         return mixed(value) if self.unit == "MP" else signed(value)
 
     def value_running(self, value: Fraction) -> str:
-        return exact(value) if self.unit == "MP" else plus_minus(value)
+        return figure_text(value)
 
 
 class ContractMatchTable(Base):
@@ -303,22 +306,22 @@ class ContractMatchTable(Base):
         return signed(value)
 
     def value_net(self, value: int) -> str:
-        return plus_minus(Fraction(value))
+        return figure_text(value)
 
     def render_home(self, record: ContractMatchRow, value: Fraction) -> str:
         return f"Adjusted {record.adjusted}: {mixed(value)}" if record.adjusted else mixed(value)
 
     def value_home(self, value: Fraction) -> str:
-        return mixed_text(value)
+        return figure_text(value)
 
     def render_away(self, value: Fraction) -> str:
         return mixed(value)
 
     def value_away(self, value: Fraction) -> str:
-        return mixed_text(value)
+        return figure_text(value)
 
     def render_running(self, value: Fraction) -> str:
         return signed(value)
 
     def value_running(self, value: Fraction) -> str:
-        return plus_minus(value)
+        return figure_text(value)
