@@ -19,7 +19,9 @@ from .exports.base import figure_text
 from .reports.common import percent_text, symbol_text
 from .reports.contract import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
 from .tables import (
+    FOLD,
     NUM,
+    NUM_FOLD,
     ROW_CLASSES,
     Base,
     Cells,
@@ -138,12 +140,12 @@ class ContractStandingsTable(Base):
 class ContractTravellerTable(Base):
     """Every table's result on a board: the contract, the score to N-S or E-W, each side's figure."""
 
-    round = tables.Column("Round", attrs=NUM)
-    table = tables.Column("Table", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_FOLD)
+    table = tables.Column("Table", attrs=NUM_FOLD)
     ns = tables.Column("N-S")
     ew = tables.Column("E-W")
     contract = tables.Column("Contract", default="")
-    declarer = tables.Column("By", default="")
+    declarer = tables.Column("By", default="", attrs=FOLD)
     result = tables.Column("Result", default="")
     ns_score = tables.Column("N-S score", default="", attrs=NUM)
     ew_score = tables.Column("E-W score", default="", attrs=NUM)
@@ -211,17 +213,17 @@ class ContractTravellerTable(Base):
 class ContractRecapTable(Base):
     """A pair's recap: every board, what was played, the pair's score, its figure and the running total."""
 
-    round = tables.Column("Round", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_FOLD)
     board = tables.Column("Board", attrs=NUM)
-    direction = tables.Column("Sat")
-    opponents = tables.Column("Against")
+    direction = tables.Column("Sat", attrs=FOLD)
+    opponents = tables.Column("Against", attrs=FOLD)
     contract = tables.Column("Contract", default="")
-    declarer = tables.Column("By", default="")
+    declarer = tables.Column("By", default="", attrs=FOLD)
     result = tables.Column("Result", default="")
     score = tables.Column("Score", default="", attrs=NUM)
     figure = tables.Column("MP", default="", attrs=NUM)
-    top = tables.Column("Top", default="", attrs=NUM)
-    running = tables.Column("Running", attrs=NUM)
+    top = tables.Column("Top", default="", attrs=NUM_FOLD)
+    running = tables.Column("Running", attrs=NUM_FOLD)
 
     class Meta(Base.Meta):
         attrs = {"class": "recap contract"}

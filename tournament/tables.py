@@ -31,6 +31,10 @@ from .templatetags.duplicate import contract as contract_html
 from .templatetags.duplicate import mixed, rounded, signed
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+# A column a phone folds away (site.css), so that the board, the contract, the score and the
+# matchpoints, IMPs or ± fit its width; the wider screen and every export keep it.
+FOLD = {"td": {"class": "fold"}, "th": {"class": "fold"}}
+NUM_FOLD = {"td": {"class": "num fold"}, "th": {"class": "num fold"}}
 ROW_CLASSES = ("even", "odd")  # django-tables2's row classes, from the first row
 
 
@@ -174,7 +178,7 @@ class Base(tables.Table):
         exported = [
             c for c in self.columns.iterall() if not (c.column.exclude_from_export or c.name in left_out)
         ]
-        figures = [c.column.attrs.get("td", {}).get("class") == "num" for c in exported]
+        figures = ["num" in c.column.attrs.get("td", {}).get("class", "").split() for c in exported]
         declared = type(self).base_columns
         own = [c.header == declared[c.name].verbose_name for c in exported]
         for index, row in enumerate(super().as_values(exclude_columns)):
@@ -432,19 +436,19 @@ def number_cell(cells: Cells, row: Any, value: int, written: dict[int, str]) -> 
 class TravellerTable(Base):
     """Every table's result on one board, each direction's average and each pair's ± (Law H)."""
 
-    round = tables.Column("Round", attrs=NUM)
-    table = tables.Column("Table", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_FOLD)
+    table = tables.Column("Table", attrs=NUM_FOLD)
     ns = tables.Column("N-S")
     ew = tables.Column("E-W")
     contract = tables.Column("Contract", default="")
-    declarer = tables.Column("By", default="")
+    declarer = tables.Column("By", default="", attrs=FOLD)
     tricks = tables.Column("Tricks", default="", attrs=NUM)
-    ns_points = tables.Column("N-S score", default="", attrs=NUM)
-    ew_points = tables.Column("E-W score", default="", attrs=NUM)
+    ns_points = tables.Column("N-S score", default="", attrs=NUM_FOLD)
+    ew_points = tables.Column("E-W score", default="", attrs=NUM_FOLD)
     net_ns = tables.Column("Net N-S", default="", attrs=NUM)
-    ns_average = tables.Column("N-S average", default="", attrs=NUM)
+    ns_average = tables.Column("N-S average", default="", attrs=NUM_FOLD)
     ns_difference = tables.Column("N-S ±", default="", attrs=NUM)
-    ew_average = tables.Column("E-W average", default="", attrs=NUM)
+    ew_average = tables.Column("E-W average", default="", attrs=NUM_FOLD)
     ew_difference = tables.Column("E-W ±", default="", attrs=NUM)
 
     class Meta(Base.Meta):
@@ -517,19 +521,19 @@ class TravellerTable(Base):
 class RecapTable(Base):
     """A pair's recap: every deal, the average it was compared with, the ± and the running total."""
 
-    round = tables.Column("Round", attrs=NUM)
-    table = tables.Column("Table", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_FOLD)
+    table = tables.Column("Table", attrs=NUM_FOLD)
     board = tables.Column("Board", attrs=NUM)
-    direction = tables.Column("Sat")
-    opponents = tables.Column("Against")
+    direction = tables.Column("Sat", attrs=FOLD)
+    opponents = tables.Column("Against", attrs=FOLD)
     contract = tables.Column("Contract", default="")
-    declarer = tables.Column("By", default="")
+    declarer = tables.Column("By", default="", attrs=FOLD)
     tricks = tables.Column("Tricks", default="", attrs=NUM)
     net = tables.Column("Net", default="", attrs=NUM)
     score = tables.Column("Scored", default="", attrs=NUM)
-    average = tables.Column("Average", default="", attrs=NUM)
+    average = tables.Column("Average", default="", attrs=NUM_FOLD)
     difference = tables.Column("±", default="", attrs=NUM)
-    running = tables.Column("Running", attrs=NUM)
+    running = tables.Column("Running", attrs=NUM_FOLD)
 
     class Meta(Base.Meta):
         attrs = {"class": "recap"}
