@@ -15,7 +15,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from .exports.base import figure_text
+from .exports.base import figure_text, result_figure
 from .reports.common import percent_text, symbol_text
 from .reports.contract import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
 from .tables import (
@@ -146,7 +146,7 @@ class ContractTravellerTable(Base):
     ew = tables.Column("E-W")
     contract = tables.Column("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
-    result = tables.Column("Result", default="")
+    result = tables.Column("Result", default="", attrs=NUM)
     ns_score = tables.Column("N-S score", default="", attrs=NUM)
     ew_score = tables.Column("E-W score", default="", attrs=NUM)
     ns_figure = tables.Column("N-S", default="", attrs=NUM)
@@ -178,6 +178,9 @@ class ContractTravellerTable(Base):
 
     def value_contract(self, record: ContractTravellerLine) -> str:
         return _contract_text(record.contract, record.adjusted, record.assigned)
+
+    def value_result(self, value: str | None) -> str:
+        return result_figure(value)
 
     def _explained(self, record: ContractTravellerLine, text: str) -> SafeString | str:
         return link(self.links.explain(record.result_pk), text)
@@ -219,7 +222,7 @@ class ContractRecapTable(Base):
     opponents = tables.Column("Against", attrs=FOLD)
     contract = tables.Column("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
-    result = tables.Column("Result", default="")
+    result = tables.Column("Result", default="", attrs=NUM)
     score = tables.Column("Score", default="", attrs=NUM)
     figure = tables.Column("MP", default="", attrs=NUM)
     top = tables.Column("Top", default="", attrs=NUM_FOLD)
@@ -252,6 +255,9 @@ class ContractRecapTable(Base):
 
     def value_contract(self, record: ContractRecapLine) -> str:
         return _contract_text(record.contract, record.adjusted, record.assigned)
+
+    def value_result(self, value: str | None) -> str:
+        return result_figure(value)
 
     def render_score(self, record: ContractRecapLine, value: int) -> SafeString | str:
         return link(self.links.explain(record.result_pk), signed(value))

@@ -67,9 +67,7 @@ def csv_files(client: Client, event: Event) -> dict[str, list[list[str]]]:
 def figure_cells(rows: list[list[str]]) -> list[str]:
     """Every cell under a figure's heading."""
     header, *body = rows
-    # A contract's result against it ("=", "+1") is a number in the workbook, whose format can show
-    # "="; a CSV has no formats, so it keeps the traveller's text there.
-    columns = [index for index, name in enumerate(header) if name in FIGURES - {"Result"}]
+    columns = [index for index, name in enumerate(header) if name in FIGURES]
     return [row[index] for row in body for index in columns if row[index] != ""]
 
 
@@ -114,6 +112,20 @@ def test_every_figure_of_the_workbook_is_a_numeric_cell_shown_as_on_the_screen(k
     assert (
         any(isinstance(c.value, float) and "/" in c.number_format for c in cells) or kind == "contract teams"
     )
+
+
+def test_a_contract_result_in_a_csv_is_the_tricks_over_or_under_the_contract(client: Client) -> None:
+    event = contract_night()
+    event.published = True
+    event.save(update_fields=["published"])
+    results = {
+        cell
+        for name, rows in csv_files(client, event).items()
+        if name in ("traveller", "recap")
+        for cell in (row[rows[0].index("Result")] for row in rows[1:])
+    }
+    assert results and all(int(cell) in range(-13, 7) for cell in results if cell), results
+    assert "0" in results  # a contract made exactly, "=" on the screen
 
 
 def test_a_contract_result_is_a_number_shown_as_the_traveller_writes_it() -> None:

@@ -39,6 +39,16 @@ def figure_text(value: Fraction | int | None) -> str:
     return str(value.numerator) if value.denominator == 1 else hundredths_text(value)
 
 
+def result_figure(result: str | None) -> str:
+    """A contract's result against it for a CSV cell, as a number: "=" is 0, "+1" is 1, "-2" is -2
+    (Law 77: the tricks over or under the contract); "" where nothing was played."""
+    if not result:
+        return ""
+    if result == "=":
+        return "0"
+    return str(int(result)) if result[1:].isdigit() and result[:1] in "+-" else result
+
+
 def hundredths_figure(value: Fraction | int | None) -> str:
     """A percentage or Victory Points for a CSV cell, to the hundredth as shown: "57.14", "12.80"."""
     return "" if value is None else hundredths_text(value)
