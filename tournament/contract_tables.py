@@ -15,21 +15,20 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from scoring.shared.numbers import mixed_text
-
+from .exports.base import figure_text, result_figure
 from .reports.common import percent_text, symbol_text
 from .reports.contract import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
 from .tables import (
+    FOLD,
     NUM,
+    NUM_FOLD,
     ROW_CLASSES,
     Base,
     Cells,
     contract_cell,
-    exact,
     link,
     number_cell,
     pair_cells,
-    plus_minus,
 )
 from .templatetags.duplicate import mixed, signed
 
@@ -98,7 +97,7 @@ class ContractStandingsTable(Base):
         return link(self.links.recap(record.pair_pk), text)
 
     def value_total(self, record: ContractStandingRow) -> str:
-        return exact(record.total) if record.unit == "MP" else plus_minus(record.total)
+        return figure_text(record.total)
 
     def _rows(self, cells: list[Cells], records: list[Any]) -> str:
         """The rows as the ``render_*`` methods make them, written from each row in one pass."""
@@ -129,7 +128,7 @@ class ContractStandingsTable(Base):
         return mixed(value)
 
     def value_top(self, value: Fraction) -> str:
-        return exact(value)
+        return figure_text(value)
 
     def render_percent(self, value: Fraction) -> str:
         return _percent(value)
@@ -141,13 +140,13 @@ class ContractStandingsTable(Base):
 class ContractTravellerTable(Base):
     """Every table's result on a board: the contract, the score to N-S or E-W, each side's figure."""
 
-    round = tables.Column("Round", attrs=NUM)
-    table = tables.Column("Table", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_FOLD)
+    table = tables.Column("Table", attrs=NUM_FOLD)
     ns = tables.Column("N-S")
     ew = tables.Column("E-W")
     contract = tables.Column("Contract", default="")
-    declarer = tables.Column("By", default="")
-    result = tables.Column("Result", default="")
+    declarer = tables.Column("By", default="", attrs=FOLD)
+    result = tables.Column("Result", default="", attrs=NUM)
     ns_score = tables.Column("N-S score", default="", attrs=NUM)
     ew_score = tables.Column("E-W score", default="", attrs=NUM)
     ns_figure = tables.Column("N-S", default="", attrs=NUM)
@@ -180,14 +179,23 @@ class ContractTravellerTable(Base):
     def value_contract(self, record: ContractTravellerLine) -> str:
         return _contract_text(record.contract, record.adjusted, record.assigned)
 
+    def value_result(self, value: str | None) -> str:
+        return result_figure(value)
+
     def _explained(self, record: ContractTravellerLine, text: str) -> SafeString | str:
         return link(self.links.explain(record.result_pk), text)
 
     def render_ns_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
         return self._explained(record, str(value))
 
+    def value_ns_score(self, value: int) -> str:
+        return figure_text(value)
+
     def render_ew_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
         return self._explained(record, str(value))
+
+    def value_ew_score(self, value: int) -> str:
+        return figure_text(value)
 
     def _figure(self, value: Fraction) -> str:
         return mixed(value) if self.unit == "MP" else signed(value)
@@ -196,29 +204,29 @@ class ContractTravellerTable(Base):
         return self._explained(record, self._figure(value))
 
     def value_ns_figure(self, value: Fraction) -> str:
-        return exact(value) if self.unit == "MP" else plus_minus(value)
+        return figure_text(value)
 
     def render_ew_figure(self, record: ContractTravellerLine, value: Fraction) -> SafeString | str:
         return self._explained(record, self._figure(value))
 
     def value_ew_figure(self, value: Fraction) -> str:
-        return exact(value) if self.unit == "MP" else plus_minus(value)
+        return figure_text(value)
 
 
 class ContractRecapTable(Base):
     """A pair's recap: every board, what was played, the pair's score, its figure and the running total."""
 
-    round = tables.Column("Round", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_FOLD)
     board = tables.Column("Board", attrs=NUM)
-    direction = tables.Column("Sat")
-    opponents = tables.Column("Against")
+    direction = tables.Column("Sat", attrs=FOLD)
+    opponents = tables.Column("Against", attrs=FOLD)
     contract = tables.Column("Contract", default="")
-    declarer = tables.Column("By", default="")
-    result = tables.Column("Result", default="")
+    declarer = tables.Column("By", default="", attrs=FOLD)
+    result = tables.Column("Result", default="", attrs=NUM)
     score = tables.Column("Score", default="", attrs=NUM)
     figure = tables.Column("MP", default="", attrs=NUM)
-    top = tables.Column("Top", default="", attrs=NUM)
-    running = tables.Column("Running", attrs=NUM)
+    top = tables.Column("Top", default="", attrs=NUM_FOLD)
+    running = tables.Column("Running", attrs=NUM_FOLD)
 
     class Meta(Base.Meta):
         attrs = {"class": "recap contract"}
@@ -248,30 +256,33 @@ class ContractRecapTable(Base):
     def value_contract(self, record: ContractRecapLine) -> str:
         return _contract_text(record.contract, record.adjusted, record.assigned)
 
+    def value_result(self, value: str | None) -> str:
+        return result_figure(value)
+
     def render_score(self, record: ContractRecapLine, value: int) -> SafeString | str:
         return link(self.links.explain(record.result_pk), signed(value))
 
     def value_score(self, value: int) -> str:
-        return plus_minus(Fraction(value))
+        return figure_text(value)
 
     def render_figure(self, record: ContractRecapLine, value: Fraction) -> SafeString | str:
         text = mixed(value) if self.unit == "MP" else signed(value)
         return link(self.links.explain(record.result_pk), text)
 
     def value_figure(self, value: Fraction) -> str:
-        return exact(value) if self.unit == "MP" else plus_minus(value)
+        return figure_text(value)
 
     def render_top(self, value: Fraction) -> str:
         return mixed(value)
 
     def value_top(self, value: Fraction) -> str:
-        return exact(value)
+        return figure_text(value)
 
     def render_running(self, value: Fraction) -> str:
         return mixed(value) if self.unit == "MP" else signed(value)
 
     def value_running(self, value: Fraction) -> str:
-        return exact(value) if self.unit == "MP" else plus_minus(value)
+        return figure_text(value)
 
 
 class ContractMatchTable(Base):
@@ -303,22 +314,22 @@ class ContractMatchTable(Base):
         return signed(value)
 
     def value_net(self, value: int) -> str:
-        return plus_minus(Fraction(value))
+        return figure_text(value)
 
     def render_home(self, record: ContractMatchRow, value: Fraction) -> str:
         return f"Adjusted {record.adjusted}: {mixed(value)}" if record.adjusted else mixed(value)
 
     def value_home(self, value: Fraction) -> str:
-        return mixed_text(value)
+        return figure_text(value)
 
     def render_away(self, value: Fraction) -> str:
         return mixed(value)
 
     def value_away(self, value: Fraction) -> str:
-        return mixed_text(value)
+        return figure_text(value)
 
     def render_running(self, value: Fraction) -> str:
         return signed(value)
 
     def value_running(self, value: Fraction) -> str:
-        return plus_minus(value)
+        return figure_text(value)

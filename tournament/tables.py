@@ -23,17 +23,18 @@ from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django_tables2.utils import signature
 
-from scoring.contests.pairs import signed_text
-from scoring.shared.numbers import mixed_text
-
-from .exports.base import safe_text
+from .exports.base import figure_text, safe_text
 from .models import Section
 from .params import MAX_DIGITS
-from .reports import MatchRow, RecapLine, StandingRow, TravellerLine, rounded_text, symbol_text
+from .reports import MatchRow, RecapLine, StandingRow, TravellerLine, symbol_text, written_contract
 from .templatetags.duplicate import contract as contract_html
 from .templatetags.duplicate import mixed, rounded, signed
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+# A column a phone folds away (site.css), so that the board, the contract, the score and the
+# matchpoints, IMPs or ± fit its width; the wider screen and every export keep it.
+FOLD = {"td": {"class": "fold"}, "th": {"class": "fold"}}
+NUM_FOLD = {"td": {"class": "num fold"}, "th": {"class": "num fold"}}
 ROW_CLASSES = ("even", "odd")  # django-tables2's row classes, from the first row
 
 
@@ -93,16 +94,6 @@ def _blank(value: int | None) -> str:
 
 def link(url: str, text: str) -> SafeString | str:
     return format_html('<a href="{}">{}</a>', url, text) if url else text
-
-
-def exact(value: Fraction | None) -> str:
-    """An exact figure as a director writes it: "183 1/3"."""
-    return "" if value is None else mixed_text(value)
-
-
-def plus_minus(value: Fraction | None) -> str:
-    """A signed exact figure for the CSV: "+49 2/3", "-50"."""
-    return "" if value is None else signed_text(value)
 
 
 class Base(tables.Table):
@@ -177,20 +168,22 @@ class Base(tables.Table):
             del self.context
 
     def as_values(self, exclude_columns: Any = None) -> Iterator[list[Any]]:
-        """The rows of the ``?_export=csv`` download: text a spreadsheet could run is quoted.
+        """The rows of the ``?_export=csv`` download: no user's text can start a cell as a formula.
 
-        The header row (a team's name heads a column of the match table) and every text
-        column go through ``safe_text``; a figure column (``num``) holds only the engine's
-        signed numbers, "+50", "-20", which a spreadsheet must read as numbers.
+        Every text column goes through ``safe_text``, and so does a header the table was given
+        (a team's name heads a column of the match table); a figure column (``num``) holds only
+        the engine's figures as plain numbers (``figure_text``: "50", "-20", "171.80").
         """
         left_out = exclude_columns or ()
         exported = [
             c for c in self.columns.iterall() if not (c.column.exclude_from_export or c.name in left_out)
         ]
-        figures = [c.column.attrs.get("td", {}).get("class") == "num" for c in exported]
+        figures = ["num" in c.column.attrs.get("td", {}).get("class", "").split() for c in exported]
+        declared = type(self).base_columns
+        own = [c.header == declared[c.name].verbose_name for c in exported]
         for index, row in enumerate(super().as_values(exclude_columns)):
-            kinds = figures if index else [False] * len(row)
-            yield [cell if figure else safe_text(str(cell)) for figure, cell in zip(kinds, row, strict=True)]
+            kinds = figures if index else own
+            yield [cell if kept else safe_text(str(cell)) for kept, cell in zip(kinds, row, strict=True)]
 
 
 # What every table draws alike, worked out once a process: attributes as HTML, method signatures.
@@ -304,7 +297,7 @@ class StandingsTable(Base):
     pair = tables.Column("Pair")
     names = tables.Column("Names", default="")
     score = tables.Column("Score", attrs=NUM)
-    exact = tables.Column("Exact", default="", attrs=NUM)
+    exact = tables.Column("Exact", default="", attrs=NUM, exclude_from_export=True)
     deals = tables.Column("Deals", attrs=NUM)
 
     class Meta(Base.Meta):
@@ -320,13 +313,10 @@ class StandingsTable(Base):
         return link(self.links.recap(record.pair_pk), rounded(record.score))
 
     def value_score(self, record: StandingRow) -> str:
-        return rounded_text(record.score)
+        return figure_text(record.rounded)
 
     def render_exact(self, record: StandingRow) -> str:
         return signed(record.score) if record.exact else ""
-
-    def value_exact(self, record: StandingRow) -> str:
-        return record.exact
 
     def _rows(self, cells: list[Cells], records: list[Any]) -> str:
         if not _standings_drawn(cells, records):
@@ -446,19 +436,19 @@ def number_cell(cells: Cells, row: Any, value: int, written: dict[int, str]) -> 
 class TravellerTable(Base):
     """Every table's result on one board, each direction's average and each pair's ± (Law H)."""
 
-    round = tables.Column("Round", attrs=NUM)
-    table = tables.Column("Table", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_FOLD)
+    table = tables.Column("Table", attrs=NUM_FOLD)
     ns = tables.Column("N-S")
     ew = tables.Column("E-W")
     contract = tables.Column("Contract", default="")
-    declarer = tables.Column("By", default="")
+    declarer = tables.Column("By", default="", attrs=FOLD)
     tricks = tables.Column("Tricks", default="", attrs=NUM)
-    ns_points = tables.Column("N-S score", default="", attrs=NUM)
-    ew_points = tables.Column("E-W score", default="", attrs=NUM)
+    ns_points = tables.Column("N-S score", default="", attrs=NUM_FOLD)
+    ew_points = tables.Column("E-W score", default="", attrs=NUM_FOLD)
     net_ns = tables.Column("Net N-S", default="", attrs=NUM)
-    ns_average = tables.Column("N-S average", default="", attrs=NUM)
+    ns_average = tables.Column("N-S average", default="", attrs=NUM_FOLD)
     ns_difference = tables.Column("N-S ±", default="", attrs=NUM)
-    ew_average = tables.Column("E-W average", default="", attrs=NUM)
+    ew_average = tables.Column("E-W average", default="", attrs=NUM_FOLD)
     ew_difference = tables.Column("E-W ±", default="", attrs=NUM)
 
     class Meta(Base.Meta):
@@ -480,7 +470,7 @@ class TravellerTable(Base):
         return contract_cell(record.contract)
 
     def value_contract(self, record: TravellerLine) -> str:
-        return symbol_text(record.contract)
+        return written_contract(record.contract)
 
     def _explained(self, record: TravellerLine, text: str) -> SafeString | str:
         return link(self.links.explain(record.result_pk), text)
@@ -501,49 +491,49 @@ class TravellerTable(Base):
         return self._explained(record, signed(value))
 
     def value_net_ns(self, value: int) -> str:
-        return signed_text(value)
+        return figure_text(value)
 
     def render_ns_average(self, value: Fraction) -> str:
         return mixed(value)
 
     def value_ns_average(self, value: Fraction) -> str:
-        return exact(value)
+        return figure_text(value)
 
     def render_ew_average(self, value: Fraction) -> str:
         return mixed(value)
 
     def value_ew_average(self, value: Fraction) -> str:
-        return exact(value)
+        return figure_text(value)
 
     def render_ns_difference(self, record: TravellerLine, value: Fraction) -> SafeString | str:
         return self._explained(record, signed(value))
 
     def value_ns_difference(self, value: Fraction) -> str:
-        return plus_minus(value)
+        return figure_text(value)
 
     def render_ew_difference(self, record: TravellerLine, value: Fraction) -> SafeString | str:
         return self._explained(record, signed(value))
 
     def value_ew_difference(self, value: Fraction) -> str:
-        return plus_minus(value)
+        return figure_text(value)
 
 
 class RecapTable(Base):
     """A pair's recap: every deal, the average it was compared with, the ± and the running total."""
 
-    round = tables.Column("Round", attrs=NUM)
-    table = tables.Column("Table", attrs=NUM)
+    round = tables.Column("Round", attrs=NUM_FOLD)
+    table = tables.Column("Table", attrs=NUM_FOLD)
     board = tables.Column("Board", attrs=NUM)
-    direction = tables.Column("Sat")
-    opponents = tables.Column("Against")
+    direction = tables.Column("Sat", attrs=FOLD)
+    opponents = tables.Column("Against", attrs=FOLD)
     contract = tables.Column("Contract", default="")
-    declarer = tables.Column("By", default="")
+    declarer = tables.Column("By", default="", attrs=FOLD)
     tricks = tables.Column("Tricks", default="", attrs=NUM)
     net = tables.Column("Net", default="", attrs=NUM)
     score = tables.Column("Scored", default="", attrs=NUM)
-    average = tables.Column("Average", default="", attrs=NUM)
+    average = tables.Column("Average", default="", attrs=NUM_FOLD)
     difference = tables.Column("±", default="", attrs=NUM)
-    running = tables.Column("Running", attrs=NUM)
+    running = tables.Column("Running", attrs=NUM_FOLD)
 
     class Meta(Base.Meta):
         attrs = {"class": "recap"}
@@ -564,37 +554,37 @@ class RecapTable(Base):
         return contract_cell(record.contract)
 
     def value_contract(self, record: RecapLine) -> str:
-        return symbol_text(record.contract)
+        return written_contract(record.contract)
 
     def render_net(self, record: RecapLine, value: int) -> SafeString | str:
         return link(self.links.explain(record.result_pk), signed(value))
 
     def value_net(self, value: int) -> str:
-        return signed_text(value)
+        return figure_text(value)
 
     def render_score(self, record: RecapLine, value: Fraction) -> SafeString | str:
         return link(self.links.explain(record.result_pk), mixed(value))
 
     def value_score(self, value: Fraction) -> str:
-        return exact(value)
+        return figure_text(value)
 
     def render_average(self, value: Fraction) -> str:
         return mixed(value)
 
     def value_average(self, value: Fraction) -> str:
-        return exact(value)
+        return figure_text(value)
 
     def render_difference(self, record: RecapLine, value: Fraction) -> SafeString | str:
         return link(self.links.explain(record.result_pk), signed(value))
 
     def value_difference(self, value: Fraction) -> str:
-        return plus_minus(value)
+        return figure_text(value)
 
     def render_running(self, value: Fraction) -> str:
         return signed(value)
 
     def value_running(self, value: Fraction) -> str:
-        return plus_minus(value)
+        return figure_text(value)
 
 
 class MatchTable(Base):
@@ -654,10 +644,10 @@ class MatchTable(Base):
         return signed(value)
 
     def value_swing(self, value: int) -> str:
-        return signed_text(value)
+        return figure_text(value)
 
     def render_running_swing(self, value: int) -> str:
         return signed(value)
 
     def value_running_swing(self, value: int) -> str:
-        return signed_text(value)
+        return figure_text(value)

@@ -168,3 +168,28 @@ def test_pagedown_and_pageup_go_to_the_next_board_and_back(
     page.wait_for_url(f"**{entry_url(event, 2)}")
     page.keyboard.press("PageUp")
     page.wait_for_url(f"**{entry_url(event, 1)}")
+
+
+def test_every_saved_row_and_the_top_follow_the_board_as_each_row_is_saved(
+    director: Director, director_page: Page, live_server: Any
+) -> None:
+    """Contract bridge by matchpoints (Law 78A): the first row's matchpoints and the board's top move
+    with every row saved after it, without a reload."""
+    from tests.tournament.contract_night import make_contract_event
+
+    page = director_page
+    event = make_contract_event(director.club, director.user, pairs=20, boards_per_round=1)
+    set_status(event=event, user=director.user, status=Event.Status.RUNNING)
+    seatings = Seating.objects.filter(section__event=event).select_related("table")
+    first = min((s for s in seatings if 1 in s.board_numbers), key=lambda s: (s.round, s.table.number))
+    page.goto(live_server.url + entry_url(event))
+    page.evaluate("window.notReloaded = true")
+    row_one = page.locator(f"#seating-{first.pk} .score")
+    top = page.locator("#traveller-lines")
+    # 620, then three results it beats: 2 matchpoints for each (Law 78A), the top 2 a result more.
+    for at, text in enumerate(["4s n =", "4s n -1", "3nt s =", "2s n +1"]):
+        page.keyboard.type(text)
+        page.keyboard.press("Enter")
+        expect(row_one).to_contain_text(f"(N-S {2 * at} MP)")
+        expect(top).to_contain_text(f"Top {2 * at}:")
+    assert page.evaluate("window.notReloaded") is True

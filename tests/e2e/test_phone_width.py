@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.conftest import PHONE, TIMEOUT_MS
 from tests.tournament.factories import make_event, make_result
 from tournament.demo import DEMO_CLUB
-from tournament.models import Club, Event, Player, Result, Table
+from tournament.models import Club, Event, Player, Result, Section, Table
 from tournament.services.events import set_status
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -261,3 +261,102 @@ def test_no_page_scrolls_sideways_on_a_phone(demo: None, browser: Browser, live_
     found += shown_wide(page, "event_create with the movement check")
     context.close()
     assert not found, "Pages wider than a 390 px phone:\n" + "\n".join(found)
+
+
+# The figures a phone must show without scrolling --------------------------------------------
+
+FITS = """(selector) => {
+    const table = document.querySelector(selector);
+    if (!table) return null;
+    let box = table.parentElement;
+    while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    return {scroll: box.scrollWidth, client: box.clientWidth, right: table.getBoundingClientRect().right};
+}"""
+
+SHOWN = """([selector, heading]) => {
+    const table = document.querySelector(selector);
+    const heads = [...table.querySelectorAll('thead th')];
+    const at = heads.findIndex(th => th.textContent.trim() === heading);
+    if (at < 0) return null;
+    const cells = [heads[at], ...[...table.querySelectorAll('tbody tr')].map(tr => tr.children[at])];
+    return cells.map(cell => {
+        const box = cell.getBoundingClientRect();
+        return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth;
+    });
+}"""
+
+
+def fits(page: Page, selector: str, headings: list[str]) -> list[str]:
+    """What does not fit: the table's box scrolling sideways, or a key column outside the screen."""
+    width = page.evaluate(FITS, selector)
+    assert width is not None, selector
+    wrong = []
+    if width["scroll"] > width["client"] or width["right"] > WIDTH:
+        wrong.append(f"{selector}: {width}")
+    for heading in headings:
+        shown = page.evaluate(SHOWN, [selector, heading])
+        if not shown or not all(shown):
+            wrong.append(f"{selector} {heading!r}: {shown}")
+    return wrong
+
+
+def test_a_phone_shows_the_contract_the_score_and_the_matchpoints_without_scrolling(
+    demo: None, browser: Browser, live_server: Any
+) -> None:
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    found = []
+    for event in Event.objects.filter(club__slug=DEMO_CLUB, form=Event.Form.PAIRS).order_by("pk"):
+        section = event.sections.get()
+        pair = section.pairs.filter(is_phantom=False).order_by("pk").first()
+        args = [DEMO_CLUB, event.pk]
+        if event.is_contract:
+            traveller, recap = (
+                ["Contract", "N-S score", "E-W score", "N-S MP"],
+                ["Board", "Contract", "Score", "MP"],
+            )
+        elif event.is_whist:
+            traveller, recap = ["Contract", "Tricks", "N-S ±"], ["Board", "Contract", "Scored", "±"]
+        else:
+            traveller, recap = ["Contract", "Tricks", "Net N-S", "N-S ±"], ["Board", "Contract", "Net", "±"]
+        page.goto(reverse("traveller", args=[*args, section.letter, 1]))
+        found += [f"{event.name} traveller: {w}" for w in fits(page, "table.traveller", traveller)]
+        page.goto(reverse("recap", args=[*args, pair.pk]))
+        found += [f"{event.name} recap: {w}" for w in fits(page, "table.recap", recap)]
+    context.close()
+    assert not found, "\n".join(found)
+
+
+def test_a_phone_shows_every_table_and_round_of_a_howell_running_grid_without_scrolling(
+    demo: None, browser: Browser, live_server: Any
+) -> None:
+    club = Club.objects.get(slug=DEMO_CLUB)
+    user = get_user_model().objects.get(username="director")
+    event = make_event(club, user, name="Howell in play", pairs=8, movement=Section.Movement.HOWELL)
+    set_status(event=event, user=user, status=Event.Status.RUNNING)
+    seating = event.sections.get().seatings.order_by("round", "table__number").first()
+    make_result(seating, seating.board_numbers[0], "3NTX N 10", honours=(2, 0, 1, 1))
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    page.goto(reverse("login") + "?next=/director/")
+    page.fill("#id_username", "director")
+    page.fill("#id_password", PASSWORD)
+    page.click("form.card button[type=submit]")
+    page.wait_for_url("**/director/")
+    page.goto(reverse("event_run", args=[DEMO_CLUB, event.pk]))
+    assert fits(page, "table.run-grid", []) == []
+    seatings = event.sections.get().seatings.count()
+    cells = page.locator("table.run-grid td.cell[id^=seating-]")
+    assert cells.count() == seatings  # 4 tables, 7 rounds
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll('table.run-grid td.cell[id^=seating-] a.badge')]
+            .filter(a => {
+                const box = a.getBoundingClientRect();
+                return !(box.width > 0 && box.right <= window.innerWidth);
+            })
+            .map(a => a.textContent)"""
+    )
+    assert outside == []
+    context.close()

@@ -24,7 +24,7 @@ from scoring.contests.imps import Award
 from scoring.contract.board import Vulnerability, vulnerability
 from scoring.contract.deal import ContractBid, score_contract
 from scoring.contract.entry import parse_result
-from scoring.shared.numbers import mixed_text, round_half_away
+from scoring.shared.numbers import round_half_away
 from scoring.shared.seats import Seat
 from tests.tournament.pdf_text import raw_pages
 from tournament.exports import export_standings
@@ -146,11 +146,9 @@ def test_the_demo_pairs_standings_are_the_engines_on_screen_in_the_csv_workbook_
     pdf = " ".join(raw_pages(renderer_for(event, "standings").render()[2]))
     for pair in expected.pairs:
         assert by_pair[pair.pair][0] == pair.place.text
-        assert by_pair[pair.pair][4:7] == [
-            mixed_text(pair.mp),
-            mixed_text(pair.top),
-            two_decimals(pair.percent),
-        ]
+        # Figures as plain numbers: whole, or to the hundredth as percentages are shown.
+        mp = str(pair.mp) if pair.mp.denominator == 1 else two_decimals(pair.mp)
+        assert by_pair[pair.pair][4:7] == [mp, str(pair.top), two_decimals(pair.percent)]
         assert Fraction(cells[pair.pair][4]).limit_denominator(999) == pair.mp
         assert f"{pair.place.text} {pair.pair} " in pdf and f" {two_decimals(pair.percent)} " in pdf
 

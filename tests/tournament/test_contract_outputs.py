@@ -21,8 +21,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.contests.pairs import signed_text
-from scoring.shared.numbers import mixed_text, round_half_away
+from scoring.shared.numbers import round_half_away
 from tests.tournament.contract_night import make_contract_event, play_contract, varied
 from tests.tournament.factories import make_member
 from tests.tournament.pdf_text import plain, raw_pages, read_pdf, shown
@@ -120,6 +119,11 @@ def render(event: Event, doc: str) -> str:
     _, content_type, content = renderer_for(event, doc).render()
     assert content_type == "application/pdf"
     return " \f ".join(raw_pages(content))
+
+
+def number(value: Fraction) -> str:
+    """A figure as the CSV writes it: whole, or to the hundredth (halves away from zero)."""
+    return str(value.numerator) if value.denominator == 1 else percent(value)
 
 
 def percent(value: Fraction) -> str:
@@ -394,10 +398,7 @@ def workbook(event: Event) -> openpyxl.Workbook:
 def expected_csv(event: Event) -> list[list[str]]:
     contest = contest_of(event)
     names = names_of(event)
-    safe = {
-        label: ("'" + name if name.startswith(("=", "+", "-", "@")) else name)
-        for label, name in names.items()
-    }
+    safe = {label: (name if name[0].isalnum() else "'" + name) for label, name in names.items()}
     rows = []
     for direction in ("NS", "EW"):
         for line in contest.direction_standings(direction):
@@ -407,8 +408,8 @@ def expected_csv(event: Event) -> list[list[str]]:
                     line.pair,
                     safe[line.pair],
                     {"NS": "N-S", "EW": "E-W"}[direction],
-                    mixed_text(line.total),
-                    mixed_text(line.top),
+                    number(line.total),
+                    number(line.top),
                     percent(line.percent),
                     str(line.boards),
                 ]
@@ -431,7 +432,8 @@ def test_the_csv_of_an_imp_pairs_night_has_signed_imps():
     assert rows[0] == ["Rank", "Pair", "Names", "Direction", "IMPs", "Boards"]
     by_pair = {row[1]: row for row in rows[1:]}
     for line in contest.standings:
-        assert by_pair[line.pair][4] == signed_text(line.total)
+        assert by_pair[line.pair][4] == number(line.total)
+        float(by_pair[line.pair][4])  # a number a spreadsheet reads: no "+", no fraction
         assert by_pair[line.pair][0] == line.place.text
 
 
@@ -469,12 +471,12 @@ def test_the_workbook_standings_are_the_engines_as_numbers():
     names = names_of(event)
     ws = workbook(event)["Standings A"]
     (header, north_south), (_, east_west) = tables_headed(ws, "Rank")
-    assert header == ["Rank", "Pair", "Names", "Direction", "MP", "Top", "%", "Boards"]
+    assert header == ["Rank", "Pair", "Names", "Direction", "MP", "Top", "Percent", "Boards"]
     expected = [
         [
             line.place.first,
             line.pair,
-            names[line.pair],
+            names[line.pair] if names[line.pair][0].isalnum() else "'" + names[line.pair],
             {"NS": "N-S", "EW": "E-W"}[line.direction],
             line.total,
             line.top,
@@ -507,8 +509,8 @@ def test_the_workbook_writes_every_name_and_reason_as_text_never_a_formula():
     cells = [cell for ws in book.worksheets for row in ws.iter_rows() for cell in row]
     assert [cell.coordinate for cell in cells if cell.data_type == "f"] == []
     texts = {cell.value for cell in cells if cell.data_type == "s"}
-    assert any(str(value).startswith(FORMULA) for value in texts)
-    assert "<i>Fouled</i> board & =1+1" in texts
+    assert any(str(value).startswith("'" + FORMULA) for value in texts)
+    assert "'<i>Fouled</i> board & =1+1" in texts
 
 
 def test_the_workbook_travellers_carry_every_table_with_its_score_and_matchpoints():
@@ -672,8 +674,8 @@ def test_a_board_a_match_prints_each_boards_points_won_and_the_total():
     rows = csv_rows(event)
     assert rows == [
         ["Team", "BAM", "VPs"],
-        [match.home, mixed_text(match.home_total), ""],
-        [match.away, mixed_text(match.away_total), ""],
+        [match.home, number(match.home_total), ""],
+        [match.away, number(match.away_total), ""],
     ]
 
 

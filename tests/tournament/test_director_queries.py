@@ -249,3 +249,29 @@ def test_a_contract_running_view_runs_eight_queries(django_assert_num_queries: A
     with django_assert_num_queries(8):  # as an auction night's, above
         response = cast.clients["director"].get(reverse("event_run", args=cast.url_args()))
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("pairs", SIZES)
+def test_a_row_saved_by_the_script_is_answered_with_every_row_in_a_fixed_number_of_queries(
+    django_assert_num_queries: Any, pairs: int
+) -> None:
+    cast = full_contract_night(pairs)
+    plays = [
+        s for s in Seating.objects.filter(section=cast.section).order_by("round") if 1 in s.board_numbers
+    ]
+    last = plays[-1]
+    Result.objects.filter(seating=last, board__number=1).delete()
+    score_cache.event_changed(cast.event)  # a result taken away behind the services' back
+    address = reverse("traveller_entry", args=[*cast.url_args(), "A", 1])
+    cast.clients["scorer"].get(address)  # the section scored once
+    row = {"seating": last.pk, "request_key": "6f1c1b7e-1f7a-4d5e-9a51-2f0e6c1d9b10", "entry": "4S N ="}
+    # Thirty-two whatever the number of tables, though every saved row of the board is drawn
+    # again: the session, user, event, role and section; the request key; the seating locked, the
+    # board, the pairs, the result, its board plays and audit entry, the change record and the
+    # section's version (services.results.record); then the board scored again from the kept
+    # figures (the version, the kept scores and the change, the board's results and rulings) and
+    # the page's seatings with their tables, pairs and players.
+    with django_assert_num_queries(32):
+        response = cast.clients["scorer"].post(address, row, HTTP_X_REQUESTED_WITH="fetch")
+    assert response.status_code == 200
+    assert response.content.decode().count('class="trow saved') == pairs // 2

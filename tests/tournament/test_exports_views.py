@@ -34,7 +34,7 @@ def test_an_anonymous_visitor_downloads_a_published_events_csv(client):
     response = client.get(address(make_played_night(3), "export_csv"))
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response.content.decode("utf-8-sig").startswith("Rank,Pair,Names,Score,Exact,Deals\r\n")
+    assert response.content.decode("utf-8-sig").startswith("Rank,Pair,Names,Score,Deals\r\n")
 
 
 @pytest.mark.parametrize("name", ["export_xlsx", "export_csv"])

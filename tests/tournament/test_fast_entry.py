@@ -1,6 +1,7 @@
 """Traveller entry as fast as typing: a row posted by the page's script is answered with that row
-alone (saved, or with its errors and what was typed), a resend saves nothing twice, and a board
-already entered is ruled on under Law B in one step, its facts kept in the audit log.
+(saved, or with its errors and what was typed), then the board's other saved rows and its top as
+the board now scores; a resend saves nothing twice, and a board already entered is ruled on under
+Law B in one step, its facts kept in the audit log.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.urls import reverse
 
 from tests.tournament.director_cast import Cast, fingerprint, make_cast
 from tests.tournament.factories import make_result
-from tournament.models import AuditEntry, Result, Ruling, Seating
+from tournament.models import AuditEntry, Event, Result, Ruling, Seating
 from tournament.services.facts import score_of
 
 pytestmark = pytest.mark.django_db
@@ -181,3 +182,46 @@ def test_the_result_page_offers_law_b_for_its_table(cast: Cast) -> None:
     law_b_url = reverse("ruling_irregular", args=[*cast.url_args(), "A", 1]) + f"?seating={seating.pk}"
     assert f'href="{law_b_url}" id="law-b-link"' in text(cast.clients["director"].get(url))
     assert 'id="law-b-link"' not in text(cast.clients["scorer"].get(url))
+
+
+# Every row follows the board as each row is saved ------------------------------------------
+
+
+def saved_figures(page: str) -> dict[int, str]:
+    """Each saved row's figure in an answer, by seating: "N-S 2 MP"."""
+    rows = re.findall(r'<div class="trow saved[^"]*" id="seating-(\d+)".*?\((N-S [^()]* MP)\)', page)
+    return {int(seating): figure for seating, figure in rows}
+
+
+def test_each_fetched_save_answers_every_saved_row_and_the_top_as_the_board_now_scores() -> None:
+    cast = make_cast(game=Event.Game.CONTRACT, method=Event.Method.MATCHPOINTS, pairs=8)
+    seatings = sorted(
+        (
+            s
+            for s in Seating.objects.filter(section=cast.section).select_related("table")
+            if 1 in s.board_numbers
+        ),
+        key=lambda s: (s.round, s.table.number),
+    )
+    assert len(seatings) == 4
+    answers = [
+        text(fetch_row(cast, row(s, e)))
+        for s, e in zip(seatings, ["4S N =", "4S N -1", "3NT S =", "4S N +1"], strict=True)
+    ]
+    # The first row's matchpoints as the board stands after each save (Law 78A: 2 for each
+    # result beaten, 1 for each tied; 620 beats -100 and 600, and is beaten by 650).
+    first = [saved_figures(page).get(seatings[0].pk) for page in answers]
+    assert first == ["N-S 0 MP", "N-S 2 MP", "N-S 4 MP", "N-S 4 MP"]
+    assert saved_figures(answers[-1]) == {
+        seatings[0].pk: "N-S 4 MP",
+        seatings[1].pk: "N-S 0 MP",
+        seatings[2].pk: "N-S 2 MP",
+        seatings[3].pk: "N-S 6 MP",
+    }
+    footers = [re.search(r'<div id="traveller-footer">(.*?)</div>', page).group(1) for page in answers]
+    assert [re.findall(r"Top \d+", footer) for footer in footers] == [
+        ["Top 0"],
+        ["Top 2"],
+        ["Top 4"],
+        ["Top 6"],
+    ]

@@ -1,9 +1,11 @@
 """Spreadsheet formula injection: a user's text is written as text in every workbook and CSV.
 
 Names, team names and ruling reasons like ``=HYPERLINK("http://evil.example","T")``,
-``=1+1``, ``+1``, ``-1`` and ``@SUM(1)`` are kept exactly, never run: the XLSX types them
-as strings (no cell of type "f" anywhere), every CSV quotes them with a leading apostrophe
-(OWASP). The engine's own figures, "-20" or "+50", stay numbers.
+``=1+1``, ``+1``, ``-1`` and ``@SUM(1)`` are never run: the XLSX types them as strings (no
+cell of type "f" anywhere), and every CSV and XLSX writes any user's text that does not start
+with a letter or a digit after a leading apostrophe (OWASP) — a line feed, a space, a
+full-width "＝", a "|" or a right-to-left mark as much as "=". The engine's own figures, "-20"
+or "50", stay numbers.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def test_no_cell_of_the_workbook_is_a_formula_and_the_names_are_kept(form: str) 
     texts = {str(c.value) for c in cells if c.value is not None}
     names = " & ".join(EVIL[:2])
     assert names in texts or any(names in t for t in texts)
-    assert "=1+1" in texts  # the ruling's reason, as typed
+    assert "'=1+1" in texts  # the ruling's reason, after the apostrophe that keeps it text
 
 
 def test_the_match_sheet_headers_are_the_team_names_as_text() -> None:
@@ -68,7 +70,7 @@ def test_the_match_sheet_headers_are_the_team_names_as_text() -> None:
     book = openpyxl.load_workbook(io.BytesIO(export_standings(event, "xlsx").content))
     match = next(sheet for sheet in book.worksheets if sheet.title.startswith("Match"))
     headers = [cell for cell in match[2] if isinstance(cell.value, str)]
-    team_headers = [cell for cell in headers if cell.value in EVIL]
+    team_headers = [cell for cell in headers if cell.value[1:] in EVIL and cell.value.startswith("'")]
     assert team_headers and all(cell.data_type == "s" for cell in team_headers)
 
 
@@ -85,8 +87,12 @@ def test_the_standings_csv_quotes_every_cell_that_would_start_a_formula(form: st
 
 
 def _a_figure(cell: str) -> bool:
-    """An engine figure as the CSVs spell it: "-20", "+50", "+49 2/3"."""
-    return cell[1:].replace(" ", "").replace("/", "").replace(".", "").isascii() and cell[1:2].isdigit()
+    """An engine figure as the CSVs write it, a plain number: "-20", "50", "171.80"."""
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
 
 
 def on_screen_csvs(client: Client, event: Event) -> dict[str, bytes]:
@@ -115,3 +121,60 @@ def test_the_on_screen_csv_downloads_quote_formulas_and_keep_figures(client: Cli
     if form == Event.Form.PAIRS:
         traveller = csv_cells(on_screen_csvs(client, event)["traveller"])
         assert any(c.startswith("-") and _a_figure(c) for c in traveller)  # a negative score, unquoted
+
+
+# Every first character that is not a letter or a digit, in every output -------------------------
+
+# A line feed, a space, a full-width equals sign, a pipe, a right-to-left override, and the
+# characters a spreadsheet runs a formula from.
+STARTS = ["\n", " ", "＝", "|", "\u202e", "=", "+", "-", "@", "\t", "\r"]
+
+
+def every_text_cell(event: Event, client: Client) -> dict[str, list[str]]:
+    """Each file's text cells: the standings CSV, the workbook, each on-screen table's CSV, the players'."""
+    book = openpyxl.load_workbook(io.BytesIO(export_standings(event, "xlsx").content))
+    files = {
+        "standings.csv": csv_cells(export_standings(event, "csv").content),
+        "standings.xlsx": [
+            c.value
+            for ws in book.worksheets
+            for row in ws.iter_rows()
+            for c in row
+            if isinstance(c.value, str)
+        ],
+    }
+    files |= {
+        f"{page}?_export=csv": csv_cells(content) for page, content in on_screen_csvs(client, event).items()
+    }
+    director = event.club.memberships.first().user
+    client.force_login(director)
+    players = client.get(reverse("players_export", args=[event.club.slug]))
+    assert players.status_code == 200
+    files["players.csv"] = csv_cells(players.content)
+    return files
+
+
+@pytest.mark.parametrize("form", [Event.Form.PAIRS, Event.Form.TEAMS])
+@pytest.mark.parametrize("start", STARTS, ids=[f"U+{ord(c):04X}" for c in STARTS])
+def test_every_users_text_that_starts_with_neither_letter_nor_digit_is_written_after_an_apostrophe(
+    client: Client, start: str, form: str
+) -> None:
+    event = make_played_night(3, form=form)
+    for index, player in enumerate(Player.objects.filter(club=event.club).order_by("id")):
+        player.name = f"{start}Player {index}"
+        player.save(update_fields=["name"])
+    for index, team in enumerate(Team.objects.filter(event=event).order_by("id")):
+        team.name = f"{start}Team {index}"
+        team.save(update_fields=["name"])
+    Ruling.objects.filter(result__section__event=event).update(reason=f"{start}Reason")
+    score_cache.event_changed(event)  # names and reasons written behind the services' back
+    # The workbook reads a carriage return back as a line feed.
+    kept = ("'" + start, "'\n") if start == "\r" else ("'" + start,)
+    for kind, cells in every_text_cell(event, client).items():
+        if kind not in ("traveller?_export=csv", "recap?_export=csv"):  # these name pairs by label
+            assert any(c.startswith(kept) for c in cells), kind  # the user's text, after its apostrophe
+        bare = [c for c in cells if c[:1] and not c[0].isalnum() and c[0] != "'" and not _a_figure(c)]
+        bare = [c for c in bare if c != "±"]  # the recap's own heading, the difference to the average
+        assert bare == [], kind
+    book = openpyxl.load_workbook(io.BytesIO(export_standings(event, "xlsx").content))
+    assert [c for ws in book.worksheets for row in ws.iter_rows() for c in row if c.data_type == "f"] == []

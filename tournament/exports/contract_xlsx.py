@@ -59,6 +59,7 @@ from .xlsx import (
 )
 
 HUNDREDTHS = "0.00"
+RESULT = '+0;-0;"="'  # made exactly shows "=", as the traveller writes it
 
 
 def hundredths_cell(value: Fraction | None) -> tuple[Value, str, str]:
@@ -69,6 +70,13 @@ def hundredths_cell(value: Fraction | None) -> tuple[Value, str, str]:
     shown = f"{'-' if value < 0 else ''}{whole // 100}.{whole % 100:02d}"
     # The value is already exact to the hundredth; the float is its spreadsheet cell.
     return float(value), HUNDREDTHS, shown
+
+
+def result_cell(result: str) -> tuple[Value, str, str]:
+    """The result against the contract as a number shown as the traveller writes it: "=", "+1", "-2"."""
+    if not result:
+        return None, "General", ""
+    return 0 if result == "=" else int(result), RESULT, result
 
 
 def _unit(sheet: SectionScores) -> str:
@@ -95,7 +103,7 @@ def standing_columns(unit: str) -> list[Column[ContractStandingRow]]:
     if unit == "MP":
         columns += [
             figure("Top", lambda row: row.top),
-            Column("%", lambda row: hundredths_cell(percent_value(row.percent))),
+            Column("Percent", lambda row: hundredths_cell(percent_value(row.percent))),
         ]
     columns.append(text("Boards", lambda row: row.boards))
     return columns
@@ -244,7 +252,7 @@ def traveller_columns(sheet: SectionScores) -> list[Column[ContractTravellerLine
         text("E-W", lambda line: line.ew),
         text("Contract", lambda line: symbol_text(parts(line)[0])),
         text("By", lambda line: parts(line)[1]),
-        text("Result", lambda line: parts(line)[2]),
+        Column("Result", lambda line: result_cell(parts(line)[2])),
         text("Tricks", lambda line: parts(line)[3]),
         text("N-S score", lambda line: line.ns_score),
         text("E-W score", lambda line: line.ew_score),

@@ -1,8 +1,10 @@
 """The standings as CSV: one header row, then the rows the standings page shows.
 
-UTF-8 with a byte-order mark, so that Excel opens names with accents correctly; each figure
-spelled exactly as the on-screen table's own CSV spells it (``tournament.tables``): a rank
-"2=", a score "+50", the exact fraction "+49 2/3" where rounding hides it. A pair contest
+UTF-8 with a byte-order mark, so that Excel opens names with accents correctly; every figure a
+plain number as the on-screen table's own CSV writes it (``tournament.tables``): a score "50" or
+"-20", matchpoints "171.80", a percentage "57.14" (``figure_text``; the exact fractions stay in
+the on-screen explanations); a rank "2=" as the standings show a shared place; every user's text
+through ``safe_text``. A pair contest
 lists the overall standings (Law H); a team match lists each team's total (Law G). A contract
 bridge night lists each pair's matchpoints, top and percentage or its IMPs, the N-S list before
 the E-W list of a two-winner Mitchell, or each team's IMPs and VPs. A ``Section`` column comes
@@ -15,29 +17,25 @@ import csv
 import io
 from collections.abc import Sequence
 
-from scoring.contests.pairs import signed_text
-from scoring.shared.numbers import mixed_text
-
 from ..models import Event
-from ..reports import TeamLine, match_summary, rounded_text, standings_rows
-from ..reports.contract_sheets import direction_word, match_of, percent_text, standing_lists, vp_text
+from ..reports import TeamLine, match_summary, standings_rows
+from ..reports.contract_sheets import direction_word, match_of, standing_lists
 from ..services.standings import SectionScores
-from .base import Export, filename_for, safe_text
+from .base import Export, figure_text, filename_for, hundredths_figure, safe_text
 
 CONTENT_TYPE = "text/csv; charset=utf-8"
-PAIR_HEADER = ["Rank", "Pair", "Names", "Score", "Exact", "Deals"]
-TEAM_HEADER = ["Team", "Gross", "Odd pair sat", "Average added", "Rounded average", "Total", "Exact"]
+PAIR_HEADER = ["Rank", "Pair", "Names", "Score", "Deals"]
+TEAM_HEADER = ["Team", "Gross", "Odd pair sat", "Average added", "Rounded average", "Total"]
 
 
 def pair_lines(sheet: SectionScores) -> list[list[str]]:
-    """The overall standings of a pair contest, as text (Law H; ranks with ties as "2=")."""
+    """A pair contest's overall standings, each score rounded as shown (Law H; a shared rank "2=")."""
     return [
         [
             row.rank_text,
             safe_text(row.pair),
             safe_text(row.names),
-            rounded_text(row.score),
-            row.exact,
+            figure_text(row.rounded),
             str(row.deals),
         ]
         for row in standings_rows(sheet)
@@ -45,17 +43,13 @@ def pair_lines(sheet: SectionScores) -> list[list[str]]:
 
 
 def _team_line(line: TeamLine) -> list[str]:
-    average = "" if line.average is None else mixed_text(line.average)
-    rounded = "" if line.average_rounded is None else str(line.average_rounded)
-    exact = "" if line.exact.denominator == 1 else mixed_text(line.exact)
     return [
         safe_text(line.name),
-        str(line.gross),
+        figure_text(line.gross),
         line.odd_direction,
-        average,
-        rounded,
-        str(line.total),
-        exact,
+        figure_text(line.average),
+        figure_text(line.average_rounded),
+        figure_text(line.total),
     ]
 
 
@@ -78,32 +72,30 @@ def contract_header(event: Event) -> list[str]:
 
 
 def contract_lines(sheet: SectionScores) -> list[list[str]]:
-    """A contract bridge section's standings as text: each list of a two-winner Mitchell in turn, with
-    the figures exactly as the standings page's CSV spells them ("37 1/2", "+5", "58.59"); or each
-    team's IMPs (or points) and VPs (Laws 78A, 78B; spec §2, §3)."""
+    """A contract bridge section's standings: each list of a two-winner Mitchell in turn, with the
+    figures as plain numbers, as the standings page's CSV writes them ("37.50", "5", "58.59"); or
+    each team's IMPs (or points) and VPs (Laws 78A, 78B)."""
     if sheet.event.is_teams:
         match = match_of(sheet)
         if match is None:
             return []
         if match.unit == "IMPs":
-            figures = (str(match.imps_home), str(match.imps_away))
-        elif match.unit == "BAM":
-            figures = (mixed_text(match.home_total), mixed_text(match.away_total))
+            figures = (match.imps_home, match.imps_away)
         else:
-            figures = (signed_text(match.home_total), signed_text(match.away_total))
+            figures = (match.home_total, match.away_total)
         return [
-            [safe_text(match.home), figures[0], vp_text(match.vp_home)],
-            [safe_text(match.away), figures[1], vp_text(match.vp_away)],
+            [safe_text(match.home), figure_text(figures[0]), hundredths_figure(match.vp_home)],
+            [safe_text(match.away), figure_text(figures[1]), hundredths_figure(match.vp_away)],
         ]
     lines = []
     for found in standing_lists(sheet):
         for row in found.rows:
             start = [row.rank_text, safe_text(row.pair), safe_text(row.names), direction_word(row.direction)]
             if row.unit == "MP":
-                top = "" if row.top is None else mixed_text(row.top)
-                lines.append([*start, mixed_text(row.total), top, percent_text(row.percent), str(row.boards)])
+                figures = [figure_text(row.total), figure_text(row.top), hundredths_figure(row.percent)]
+                lines.append([*start, *figures, str(row.boards)])
             else:
-                lines.append([*start, signed_text(row.total), str(row.boards)])
+                lines.append([*start, figure_text(row.total), str(row.boards)])
     return lines
 
 

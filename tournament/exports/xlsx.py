@@ -3,9 +3,9 @@
 Every cell comes from a row of :mod:`tournament.reports`, the rows the on-screen tables show.
 Scores are written as numbers a spreadsheet can sum: a whole figure as an integer; a fraction
 (an average over three tables, a ± of 49 2/3) as its value with a fraction number format, which
-shows it exactly (Excel's fraction formats are exact for denominators below 1000; a figure that
-needs more is written as text). A total whose exact value rounding hides also gets its exact
-fraction as text, as the standings page shows it. Every sheet has a bold header row, frozen
+shows it as the screen does (Excel's fraction formats are exact for denominators below 1000; a
+figure that needs more is shown to the hundredth). Every text goes through ``safe_text``, so no
+user's text starts a cell as anything but text. Every sheet has a bold header row, frozen
 panes, column widths from its contents, the title and header rows repeated on every printed
 page, and a page set-up that fits the width on the club's paper (A4 or Letter).
 """
@@ -28,7 +28,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring.contests.pairs import signed_text
-from scoring.shared.numbers import mixed_text, round_half_away
+from scoring.shared.numbers import hundredths_text, mixed_text, round_half_away
 from scoring.shared.seats import Side
 
 from ..models import Club, Event
@@ -46,15 +46,16 @@ from ..reports import (
     matrix_rows,
     rulings_rows,
     standings_rows,
-    symbol_text,
     traveller_rows,
     waiting_rows,
+    written_contract,
 )
 from ..services.standings import SectionScores
-from .base import Export, filename_for
+from .base import Export, filename_for, safe_text
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 WHOLE = "0;-0;0"
+HUNDREDTHS = "0.00;-0.00;0.00"
 SIGNED = "+0;-0;0"
 TIED_RANK = '0"="'  # the rank stays a number; the sign of a shared rank is the format's
 WHEN = "yyyy-mm-dd hh:mm"
@@ -82,7 +83,9 @@ def figure_cell(value: Fraction | int | None, *, signed: bool) -> tuple[Value, s
         return int(value), sign + WHOLE, text
     digits = len(str(value.denominator))
     if digits > 3:
-        return text, "@", text
+        # Past a spreadsheet's exact fraction formats: the number, shown to the hundredth.
+        shown = hundredths_text(value)
+        return float(Fraction(round_half_away(value * 100), 100)), sign + HUNDREDTHS, shown
     slots = "?" * digits
     return float(value), f"{sign}# {slots}/{slots};-# {slots}/{slots}", text
 
@@ -141,13 +144,15 @@ class Sheet:
         self._page_setup(event, landscape)
 
     def put(self, row: int, column: int, value: Value) -> Cell:
-        """Write one cell; text is typed as a string, so "=HYPERLINK(…)" or "@SUM(1)" is never a formula.
+        """Write one cell; text is typed as a string, so "=HYPERLINK(…)" or "@SUM(1)" is never a formula,
+        and written as ``safe_text`` writes it ("'=HYPERLINK(…)"), so that it stays text once the
+        sheet is saved again as CSV or pasted elsewhere.
 
         Every cell of every sheet is written here: titles, headers (a team's name heads a
         column of the match sheet), report rows. Numbers, fractions and times stay numbers.
         """
         if isinstance(value, str):
-            cell = self.ws.cell(row, column, _text(value))
+            cell = self.ws.cell(row, column, safe_text(_text(value)))
             cell.data_type = "s"
             return cell
         return self.ws.cell(row, column, value)
@@ -232,18 +237,16 @@ STANDINGS: list[Column[StandingRow]] = [
     text("Pair", lambda row: row.pair),
     text("Names", lambda row: row.names),
     figure("Score", lambda row: row.rounded, signed=True),
-    text("Exact", lambda row: row.exact),
     text("Deals", lambda row: row.deals),
 ]
 
 TEAMS: list[Column[TeamLine]] = [
     text("Team", lambda line: line.name),
-    text("Gross", lambda line: line.gross),
+    figure("Gross", lambda line: line.gross),
     text("Odd pair sat", lambda line: line.odd_direction),
     figure("Average added", lambda line: line.average),
-    text("Rounded average", lambda line: line.average_rounded),
-    text("Total", lambda line: line.total),
-    text("Exact", lambda line: "" if line.exact.denominator == 1 else mixed_text(line.exact)),
+    figure("Rounded average", lambda line: line.average_rounded),
+    figure("Total", lambda line: line.total),
 ]
 
 
@@ -304,7 +307,6 @@ def matrix_sheet(book: Workbook, sheet: SectionScores) -> None:
         columns.append(figure(str(deal), lambda row, i=index: row.cells[i][1], signed=contest))
     columns += [
         figure("Total", lambda row: round_half_away(row.total), signed=contest),
-        text("Exact", lambda row: "" if row.total.denominator == 1 else signed_text(row.total)),
     ]
     out = Sheet(book, f"Matrix {sheet.section.letter}", sheet.event, landscape=True)
     what = (
@@ -325,7 +327,7 @@ def traveller_columns(sheet: SectionScores) -> list[Column[TravellerLine]]:
         text("Table", lambda line: line.table),
         text("N-S", lambda line: line.ns),
         text("E-W", lambda line: line.ew),
-        text("Trumps" if whist else "Contract", lambda line: symbol_text(line.contract)),
+        text("Trumps" if whist else "Contract", lambda line: written_contract(line.contract)),
     ]
     if not whist:
         columns += [text("By", lambda line: line.declarer), text("Tricks", lambda line: line.tricks)]
@@ -382,7 +384,7 @@ def match_columns(sheet: SectionScores, first: str, second: str) -> list[Column[
         text("Deal", lambda line: line.deal.deal),
         text("Table", lambda line: line.table.table),
         text("Round", lambda line: line.table.round),
-        text("Trumps" if whist else "Contract", lambda line: symbol_text(line.table.contract)),
+        text("Trumps" if whist else "Contract", lambda line: written_contract(line.table.contract)),
     ]
     if not whist:
         columns += [

@@ -12,7 +12,16 @@ one result explained), ``matches`` (with the pair x deal matrix), ``rulings`` an
 Import from the package: ``from tournament import reports`` or ``from tournament.reports import X``.
 """
 
-from .common import RED, SYMBOLS, contract_pieces, contract_text, exact_text, rounded_text, symbol_text
+from .common import (
+    RED,
+    SYMBOLS,
+    contract_pieces,
+    contract_text,
+    exact_text,
+    rounded_text,
+    symbol_text,
+    written_contract,
+)
 from .contract import (
     BoardHeading,
     ContractExplanation,
@@ -113,4 +122,5 @@ __all__ = [
     "symbol_text",
     "traveller_rows",
     "waiting_rows",
+    "written_contract",
 ]

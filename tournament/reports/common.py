@@ -62,6 +62,16 @@ def symbol_text(text: str) -> str:
     return f"{level}{SYMBOLS.get(strain, strain)}{doubling}"
 
 
+SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+
+def written_contract(text: str) -> str:
+    """A contract or trump suit for a file's cell: "3♥X" as ``symbol_text`` writes it; a whist trump
+    suit named before its symbol, "Hearts ♥", so that the cell starts as a word, not a symbol."""
+    word = SUIT_WORDS.get(text)
+    return f"{word} {symbol_text(text)}" if word else symbol_text(text)
+
+
 def rounded_text(value: Fraction | int | None) -> str:
     """The whole figure shown, signed, halves away from zero (reading R-7): "+50", "-3", "0"."""
     if value is None:

@@ -75,9 +75,10 @@ def traveller_entry(
 ) -> HttpResponse:
     """Every table that plays a board, one row each: type the result, see its score, save it.
 
-    A row posted by entry.js (``X-Requested-With: fetch``) is answered with that row alone: the
-    saved row, or the row with its errors and what was typed (status 422). Without the script
-    the page is posted and reloaded as a plain form."""
+    A row posted by entry.js (``X-Requested-With: fetch``) is answered with that row (saved, or
+    with its errors and what was typed, status 422), then the board's other saved rows and its
+    traveller lines as they now score. Without the script the page is posted and reloaded as a
+    plain form."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
     posted, level, note = None, messages.SUCCESS, ""
@@ -103,16 +104,19 @@ def traveller_entry(
 def _row_answer(
     request: HttpRequest, context: dict[str, Any], posted: EntryRowForm | None, note: str
 ) -> HttpResponse:
-    """The one row a script posted: saved (200), or with its errors (422); a stray error alone."""
+    """The row a script posted: saved (200), or with its errors (422); a stray error alone.
+
+    After the row come the board's other saved rows and its traveller lines as the board scores
+    now: a new result moves every other's matchpoints or average and the top (Laws 78A, 78B)."""
     seating = params.number(request.POST.get("seating"))
     line = next((line for line in context["lines"] if line.seating.pk == seating), None)
     status = 200 if posted is None else 422
     if line is None or (posted is not None and line.form is not posted):
         errors = context["stray_errors"] or ["That table does not play this board."]
         return render(request, "tournament/director/_entry_stray.html", {"errors": errors}, status=422)
-    context.update(line=line, form=line.form, note=note)
     template = "_entry_saved.html" if line.scored else "_entry_row.html"
-    return render(request, f"tournament/director/{template}", context, status=status)
+    context.update(line=line, form=line.form, note=note, template=f"tournament/director/{template}")
+    return render(request, "tournament/director/_entry_answer.html", context, status=status)
 
 
 def _save_row(

@@ -100,7 +100,16 @@
   function fragment(html) {
     var holder = document.createElement("template");
     holder.innerHTML = html.trim();
-    return holder.content.firstElementChild;
+    return holder.content;
+  }
+
+  // The board's other saved rows and its traveller lines, as the board scores after this save:
+  // a new result moves every other row's matchpoints or average, and the top.
+  function refreshOthers(answer) {
+    Array.prototype.slice.call(answer.querySelectorAll(".trow.saved, #traveller-footer")).forEach(function (fresh) {
+      var old = document.getElementById(fresh.id);
+      if (old && old.tagName === fresh.tagName) { old.replaceWith(fresh); }
+    });
   }
 
   function settle(form, message) {
@@ -114,7 +123,8 @@
   }
 
   // Save a row without reloading the page: the same form, posted by fetch; the server answers
-  // with the row saved (200) or the row with its errors and what was typed (422).
+  // with the row saved (200) or the row with its errors and what was typed (422), then the
+  // board's other saved rows and its traveller lines.
   function save(form) {
     if (form.getAttribute("data-busy")) { return; }  // a second Enter while the first is on its way
     form.setAttribute("data-busy", "1");
@@ -128,7 +138,8 @@
     }).then(function (response) {
       return response.text().then(function (html) { return { ok: response.ok, status: response.status, html: html }; });
     }).then(function (answer) {
-      var row = answer.status === 200 || answer.status === 422 ? fragment(answer.html) : null;
+      var content = answer.status === 200 || answer.status === 422 ? fragment(answer.html) : null;
+      var row = content ? content.firstElementChild : null;
       if (row && row.hasAttribute("data-stray")) { settle(form, row.textContent.trim()); return; }
       if (!row || row.id !== form.id) {
         // Not this row's answer (a login page after the session ended, an error page): keep the row.
@@ -136,6 +147,7 @@
         return;
       }
       form.replaceWith(row);
+      refreshOthers(content);
       if (answer.ok) {
         var status = document.getElementById("entry-status");
         if (status) { status.textContent = row.getAttribute("data-note") || ""; }
