@@ -12,10 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from tests.tournament.factories import make_club, make_played_night
+from tests.tournament.factories import make_club, make_played_night, make_user
 from tests.tournament.test_settings import ROOT, production_env
 from tournament.models import Club, Event, Result, Section
 from tournament.services import score_cache
@@ -198,3 +200,92 @@ def test_another_programs_sqlite_database_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="is a SQLite database but not one of this program's"):
         call_command("restore", str(path), "--force")
     assert Club.objects.count() == 0
+
+
+def plant(backup: Path, *statements: str) -> None:
+    """What whoever handed the backup over may have added to it."""
+    with contextlib.closing(sqlite3.connect(backup)) as planted, planted:
+        for statement in statements:
+            planted.execute(statement)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sqlite_backup_restores_its_rows_and_leaves_its_own_trigger_view_and_table_behind(
+    tmp_path: Path,
+) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("a SQLite backup restores into SQLite only")
+    make_played_night()
+    for name in ("ann", "ben"):
+        make_user(name)
+    backup = tmp_path / "night.sqlite3"
+    call_command("backup", "--output", str(backup), stdout=io.StringIO())
+    plant(
+        backup,
+        "CREATE TRIGGER promote AFTER INSERT ON tournament_result BEGIN "
+        "UPDATE auth_user SET is_superuser = 1, is_staff = 1; END",
+        "CREATE VIEW every_password AS SELECT username, password FROM auth_user",
+        "CREATE TABLE notes (text varchar)",
+        "CREATE INDEX by_password ON auth_user (password)",
+    )
+    results = Result.objects.count()
+    Result.objects.filter(pk=Result.objects.values_list("pk", flat=True)[0]).delete()
+
+    out = io.StringIO()
+    call_command("restore", str(backup), "--force", stdout=out)
+    assert "Not restored, the backup's own and none of this program's: " in out.getvalue()
+    for name in ("index by_password", "table notes", "trigger promote", "view every_password"):
+        assert name in out.getvalue()
+    assert Result.objects.count() == results
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') OR name = 'notes'"
+        )
+        assert cursor.fetchall() == []
+    result = Result.objects.order_by("pk").first()
+    assert result is not None
+    Result.objects.filter(pk=result.pk).delete()
+    result.pk = None
+    result.save()  # a result entered after the restore
+    assert not get_user_model().objects.filter(is_superuser=True).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_json_backup_with_an_account_of_its_own_names_it_before_asking_for_force(tmp_path: Path) -> None:
+    make_played_night()
+    make_user("ann")
+    make_user("ben")
+    backup = tmp_path / "night.json"
+    call_command("backup", "--format", "json", "--output", str(backup), stdout=io.StringIO())
+    rows = json.loads(backup.read_text())
+    fields = next(
+        row["fields"] for row in rows if row["model"] == "auth.user" and row["fields"]["username"] == "ben"
+    )
+    rows.append({"model": "auth.user", "fields": {**fields, "username": "mallory", "is_superuser": True}})
+    fields.update(is_staff=True)
+    rows.append(
+        {
+            "model": "sessions.session",
+            "pk": "k" * 32,
+            "fields": {"session_data": "x", "expire_date": "2099-01-01T00:00:00Z"},
+        }
+    )
+    backup.write_text(json.dumps(rows))
+
+    out = io.StringIO()
+    call_command("restore", str(backup), "--dry-run", stdout=out)
+    assert out.getvalue().splitlines()[1:] == [
+        "  would make ben staff (staff no here, yes in the backup)",
+        "  would add superuser: mallory",
+    ]
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="Add --force"):
+        call_command("restore", str(backup), stdout=out)
+    assert "  would add superuser: mallory" in out.getvalue().splitlines()
+    assert not get_user_model().objects.filter(username="mallory").exists()
+
+    out = io.StringIO()
+    call_command("restore", str(backup), "--force", stdout=out)
+    assert "Added superuser: mallory." in out.getvalue()
+    assert "rows of sessions.session" in out.getvalue()
+    assert not Session.objects.exists()
