@@ -289,3 +289,46 @@ def test_a_json_backup_with_an_account_of_its_own_names_it_before_asking_for_for
     assert "Added superuser: mallory." in out.getvalue()
     assert "rows of sessions.session" in out.getvalue()
     assert not Session.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sqlite_backup_of_an_older_version_restores_into_its_own_tables_then_migrates(
+    tmp_path: Path,
+) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("a SQLite backup restores into SQLite only")
+    make_played_night()
+    results = Result.objects.count()
+    backup = tmp_path / "night.sqlite3"
+    call_command("backup", "--output", str(backup), stdout=io.StringIO())
+    plant(  # as the version before the recap sheets were made in the background left it
+        backup,
+        "DROP TABLE tournament_pdfjob",
+        "DELETE FROM django_migrations WHERE app = 'tournament' AND name = '0015_pdf_jobs'",
+    )
+    out = io.StringIO()
+    call_command("restore", str(backup), "--force", stdout=out)
+    assert "Not restored" not in out.getvalue()
+    assert Result.objects.count() == results
+    assert "tournament_pdfjob" in connection.introspection.table_names()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sqlite_backup_of_a_newer_version_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("a SQLite backup restores into SQLite only")
+    make_played_night()
+    results = Result.objects.count()
+    backup = tmp_path / "night.sqlite3"
+    call_command("backup", "--output", str(backup), stdout=io.StringIO())
+    plant(
+        backup,
+        "INSERT INTO django_migrations (app, name, applied) "
+        "VALUES ('tournament', '9999_later', '2030-01-01')",
+    )
+    Result.objects.filter(pk=Result.objects.values_list("pk", flat=True)[0]).delete()
+    with pytest.raises(
+        CommandError, match=r"made by a newer version of this program \(it has migration tournament.9999"
+    ):
+        call_command("restore", str(backup), "--force", stdout=io.StringIO())
+    assert Result.objects.count() == results - 1
