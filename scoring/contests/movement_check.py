@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from ..shared.errors import MovementError
 from ..shared.seats import Side
-from .matchpoints import Scale
 from .movement_data import Movement, MovementKind, Seating, _count, _names, _plural, boards_text, pair_order
 
 
@@ -43,9 +42,7 @@ class MovementReport:
     ``meetings[i][j]`` counts the rounds pairs ``pairs[i]`` and ``pairs[j]`` play each
     other; ``comparisons[i][j]`` counts the boards on which they hold the same cards
     (spec §5.7 check 6); ``pair_boards[i]`` lists the boards pair ``i`` plays with its
-    direction; ``sit_outs[i]`` counts its rounds against the phantom. ``notes`` says what
-    the scoring will do about the movement, as the Neuberg factoring of boards played fewer
-    times than others.
+    direction; ``sit_outs[i]`` counts its rounds against the phantom.
     """
 
     ok: bool
@@ -56,7 +53,6 @@ class MovementReport:
     boards: tuple[BoardPlays, ...]
     pair_boards: tuple[tuple[tuple[int, Side], ...], ...]
     sit_outs: tuple[int, ...]
-    notes: tuple[str, ...] = ()
 
     def meets(self, pair: str, other: str) -> int:
         """How many times two pairs play each other."""
@@ -96,7 +92,7 @@ class MovementReport:
         head = "The movement passes every check." if self.ok else f"{_plural(len(self.problems), 'problem')}:"
         counts = Counter(plays.times for plays in self.boards)
         played = [f"{_plural(number, 'board')} {_times(times)}" for times, number in sorted(counts.items())]
-        lines = [head, *self.problems, "Boards played: " + "; ".join(played) + ".", *self.notes]
+        lines = [head, *self.problems, "Boards played: " + "; ".join(played) + "."]
         sitting = [
             f"{pair} {_times(count)}" for pair, count in zip(self.pairs, self.sit_outs, strict=True) if count
         ]
@@ -120,18 +116,12 @@ class MovementReport:
         return self.pairs.index(pair)
 
 
-def check(
-    movement: Movement, expected_plays: int | None = None, *, neuberg: Scale | None = None
-) -> MovementReport:
+def check(movement: Movement, expected_plays: int | None = None) -> MovementReport:
     """Prove a generated or entered movement against the rules of duplicate play (spec §5.7).
 
     A pair sits at one table a round; a table seats one pair each way a round; no pair
     plays a board twice; every board is played, and the same number of times (or
     ``expected_plays`` times) so that every score is compared with as many others (Law H).
-    Where the night is scored by matchpoints with Neuberg (``neuberg``, the event's scale),
-    boards played unequally often are no problem: a board played fewer times has its
-    matchpoints factored up to the top of the boards played most (Law 78A; spec §2.2), and
-    the report's notes say so, board by board.
     A Howell must bring every two pairs together once and give each pair every board; a
     Mitchell every N-S pair against every E-W pair at most once (once when complete). A
     team match seats one pair of each team at each table, half of each team N-S, each pair
@@ -198,9 +188,7 @@ def check(
                         comparisons[index[other]][index[pair]] += 1
 
     board_plays = tuple(BoardPlays(b, tuple(ns), tuple(ew)) for b, (ns, ew) in sorted(holders.items()))
-    unequal = expected_plays is None and len({plays.times for plays in board_plays if plays.times}) > 1
-    notes = _neuberg_notes(board_plays, neuberg) if unequal and neuberg is not None else ()
-    problems += _count_problems(board_plays, expected_plays, factored=bool(notes))
+    problems += _count_problems(board_plays, expected_plays)
     problems += _kind_problems(movement, seatings, meetings, index, held)
     if movement.teams is not None:
         problems += _team_problems(movement, seatings)
@@ -213,7 +201,6 @@ def check(
         boards=board_plays,
         pair_boards=tuple(tuple(sorted(held[pair], key=lambda play: play[0])) for pair in pairs),
         sit_outs=tuple(sit_outs[pair] for pair in pairs),
-        notes=notes,
     )
 
 
@@ -271,11 +258,8 @@ def _seating_problems(movement: Movement, seatings: list[Seating]) -> list[str]:
     return problems
 
 
-def _count_problems(
-    board_plays: tuple[BoardPlays, ...], expected: int | None, *, factored: bool = False
-) -> list[str]:
-    """Every board is played, and as often as every other (or as often as expected), unless the
-    scores of the boards played fewer times are ``factored`` (Neuberg)."""
+def _count_problems(board_plays: tuple[BoardPlays, ...], expected: int | None) -> list[str]:
+    """Every board is played, and as often as every other (or as often as expected)."""
     problems = []
     unplayed = [plays.board for plays in board_plays if plays.times == 0]
     if unplayed:
@@ -287,7 +271,7 @@ def _count_problems(
     for plays in board_plays:
         if plays.times:
             by_count.setdefault(plays.times, []).append(plays.board)
-    if expected is None and len(by_count) > 1 and not factored:
+    if expected is None and len(by_count) > 1:
         spread = "; ".join(
             f"{boards_text(boards)}: {_times(times)}" for times, boards in sorted(by_count.items())
         )
@@ -303,31 +287,6 @@ def _count_problems(
                     f"each board should be played {_times(expected)}."
                 )
     return problems
-
-
-def _neuberg_notes(board_plays: tuple[BoardPlays, ...], scale: Scale) -> tuple[str, ...]:
-    """What Neuberg will do to a movement whose boards are played unequally often (Law 78A; spec §2.2).
-
-    Each board is matchpointed against the results it has, then factored up to the top of the
-    boards played most: M' = (M + 1)·N/n − 1 on the European scale, (M + ½)·N/n − ½ on the ACBL
-    scale, so that a score on a board played fewer times weighs as much as any other.
-    """
-    by_count: dict[int, list[int]] = {}
-    for plays in board_plays:
-        if plays.times:
-            by_count.setdefault(plays.times, []).append(plays.board)
-    most = max(by_count)
-    fewer = "; ".join(
-        f"{boards_text(boards)} only {_times(times)}"
-        for times, boards in sorted(by_count.items())
-        if times < most
-    )
-    top = scale.top(most)  # a whole number on either scale: n − 1 or 2(n − 1)
-    return (
-        f"Neuberg: {boards_text(by_count[most])} {_is(by_count[most])} played {_times(most)}; {fewer}. "
-        f"The matchpoints of a board played fewer times are factored up to the top of {top} of a board "
-        f"played {_times(most)} (Law 78A), so that every board weighs the same in a pair's total.",
-    )
 
 
 def _kind_problems(

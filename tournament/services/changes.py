@@ -191,7 +191,7 @@ def change_movement(*, event: Event, user: Any, plan: Plan) -> None:
         options = {field: getattr(event, field) for field in CONTRACT_OPTIONS}
         for problem in contract_problems(event.form, options, plan.pairs):
             raise SetupRefused(str(problem), problem.field)
-    movement, report = check_plan(plan, {field: getattr(event, field) for field in CONTRACT_OPTIONS})
+    movement, report = check_plan(plan)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")
     before = {"movement": section.movement, "tables": section.tables, "rounds": section.rounds}

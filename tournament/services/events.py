@@ -7,15 +7,14 @@ is saved; a movement the checker refuses is never played.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from scoring.contests import movements
-from scoring.contests.matchpoints import Scale
 from scoring.shared.errors import MovementError, ScoringError
 from scoring.shared.seats import SEATS
 
@@ -131,63 +130,10 @@ SECTION_MOVEMENT = {
 MOVEMENT_KIND = {section: kind for kind, section in SECTION_MOVEMENT.items()}
 
 
-def check_plan(
-    plan: Plan, settings: Mapping[str, Any] | None = None
-) -> tuple[movements.Movement, movements.MovementReport]:
-    """Build the movement and the checker's verdict, shown to the director before play starts.
-
-    ``settings`` are the night's scoring settings (the event's fields, the model's defaults for
-    those not given): a night scored by matchpoints with Neuberg may play its boards unequally
-    often, the checker saying how they are factored (Law 78A); any other is refused, with what
-    would mend it.
-    """
+def check_plan(plan: Plan) -> tuple[movements.Movement, movements.MovementReport]:
+    """Build the movement and the checker's verdict, shown to the director before play starts."""
     movement = plan.build()
-    scale = neuberg_scale(plan, settings or {})
-    report = movements.check(movement, neuberg=scale)
-    if scale is None and len({plays.times for plays in report.boards if plays.times}) > 1:
-        problems = (*report.problems, _unfactored(plan, settings or {}))
-        report = replace(report, ok=False, problems=problems)
-    return movement, report
-
-
-def neuberg_scale(plan: Plan, settings: Mapping[str, Any]) -> Scale | None:
-    """The matchpoint scale a night factors its boards played fewer times on, or None when it does not.
-
-    Only a contract bridge pair contest scored by matchpoints with Neuberg factors a board with
-    fewer results up to the full top (Law 78A; the Neuberg formula).
-    """
-    if plan.game != Event.Game.CONTRACT or plan.form != Event.Form.PAIRS:
-        return None
-    method, neuberg, scale = (_setting(settings, name) for name in ("method", "neuberg", "scale"))
-    if method != Event.Method.MATCHPOINTS or not neuberg:
-        return None
-    return Scale.parse(scale)
-
-
-def _setting(settings: Mapping[str, Any], name: str) -> Any:
-    value = settings.get(name)
-    return Event._meta.get_field(name).get_default() if value is None else value
-
-
-def _unfactored(plan: Plan, settings: Mapping[str, Any]) -> str:
-    """Why a night cannot score boards played unequally often, and what would mend it."""
-    fix = "or play the full movement (leave Rounds empty), so that every board is played as often."
-    if plan.game != Event.Game.CONTRACT:
-        game = Event.Game(plan.game).label
-        return (
-            f"{game} compares each pair only with those who played the same hands (Law H) and has no "
-            f"factoring for a board played fewer times: {fix.removeprefix('or ')}"
-        )
-    method = _setting(settings, "method")
-    if method == Event.Method.MATCHPOINTS:
-        return (
-            "Neuberg is off for this night, so a board played fewer times would have a smaller top "
-            f"(Law 78A): turn Neuberg on, and those boards are factored up to the full top; {fix}"
-        )
-    return (
-        f"Scored by {Event.Method(method).label}, a board played fewer times is not factored: score the "
-        f"night by matchpoints with Neuberg (Law 78A), {fix}"
-    )
+    return movement, movements.check(movement)
 
 
 def dealer_of(number: int) -> str:
@@ -206,7 +152,7 @@ def create_event(
     if plan.game == Event.Game.CONTRACT:
         for problem in contract_problems(plan.form, options, plan.pairs):
             raise SetupRefused(str(problem), problem.field)
-    movement, report = check_plan(plan, options)
+    movement, report = check_plan(plan)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")
     event = Event.objects.create(

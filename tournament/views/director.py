@@ -93,7 +93,7 @@ def event_create(request: HttpRequest, club_slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             if "preview" in request.POST:
-                check = screens.movement_check(form.plan(), form.options())
+                check = screens.movement_check(form.plan())
             else:
                 data = form.cleaned_data
                 event = event_services.create_event(

@@ -23,7 +23,6 @@ from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.changes import DeleteEventForm, EventDetailsForm, MovementForm, SubstitutionForm, WithdrawalForm
 from ..models import AuditEntry, Event, Pair, Player
 from ..services import changes
-from ..services.contract_settings import CONTRACT_OPTIONS
 from ..services.events import SetupRefused
 from . import director_screens as screens
 from .director_results import refuse, require_directing
@@ -145,8 +144,7 @@ def event_movement(request: HttpRequest, club_slug: str, event_id: int) -> HttpR
         if form.is_valid():
             try:
                 if "preview" in request.POST:
-                    settings = {name: getattr(event, name) for name in CONTRACT_OPTIONS}
-                    check = screens.movement_check(form.plan(), settings)
+                    check = screens.movement_check(form.plan())
                 else:
                     changes.change_movement(event=event, user=request.user, plan=form.plan())
                     messages.success(request, "The movement is changed. Check the names and the table cards.")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 from collections import defaultdict
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -43,10 +42,9 @@ from ..templatetags.duplicate import side_score
 MOST_PAIRS_IN_GRID = 20
 
 
-def movement_check(plan: Plan, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The checker's verdict on a plan and its guide cards, before anything is saved (spec §5.7);
-    ``settings`` are the night's scoring settings, which say whether boards may be played unequally."""
-    movement, report = check_plan(plan, settings)
+def movement_check(plan: Plan) -> dict[str, Any]:
+    """The checker's verdict on a plan and its guide cards, before anything is saved (spec §5.7)."""
+    movement, report = check_plan(plan)
     notes = movement.table_notes()
     cards = [
         (table, [row.line() for row in movement.table_card(table)], notes.get(table, ()))
