@@ -820,6 +820,13 @@ class SessionFile(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     imported_at = models.DateTimeField(default=timezone.now)
+    request_key = models.UUIDField(
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+        help_text="The import form's key: the same upload sent again finds this file, not a second event.",
+    )
 
     class Meta:
         ordering = ["session"]

@@ -86,6 +86,7 @@ def session_import(request: HttpRequest, club_slug: str) -> HttpResponse:
                     name=_printable(request.FILES["file"].name),
                     event=data["event"],
                     dry_run=data["dry_run"],
+                    request_key=data["request_key"],
                 )
             except SessionRefused as error:
                 form.add_error("file", f"{error} Nothing was imported.")
