@@ -41,6 +41,18 @@ def new_table_pin() -> str:
     return f"{secrets.randbelow(10**6):06d}"
 
 
+# What a name never holds (limits.one_line makes each a space): a line break or a tab.
+NOT_IN_A_NAME = ("\n", "\r", "\t", "\u2028", "\u2029")
+
+
+def one_line_name(name: str) -> models.CheckConstraint:
+    """A name kept on one line, whatever path wrote it: a recap, a cell, a PBN tag print it so."""
+    condition = Q()
+    for character in NOT_IN_A_NAME:
+        condition &= ~Q(name__contains=character)
+    return models.CheckConstraint(condition=condition, name=name)
+
+
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 SIDE_CHOICES = [("NS", "N-S"), ("EW", "E-W")]
 
@@ -57,6 +69,7 @@ class Club(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [one_line_name("club_name_one_line")]
 
     def __str__(self) -> str:
         return self.name
@@ -99,7 +112,10 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club"),
+            one_line_name("player_name_one_line"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -240,6 +256,7 @@ class Event(models.Model):
     class Meta:
         ordering = ["-date", "-id"]
         constraints = [
+            one_line_name("event_name_one_line"),
             models.CheckConstraint(
                 condition=Q(average_plus__lte=100) & Q(average__lte=100) & Q(average_minus__lte=100),
                 name="artificial_scores_at_most_100_percent",
@@ -345,7 +362,10 @@ class Team(models.Model):
 
     class Meta:
         ordering = ["label"]
-        constraints = [models.UniqueConstraint(fields=["event", "label"], name="team_label_unique_in_event")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "label"], name="team_label_unique_in_event"),
+            one_line_name("team_name_one_line"),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -585,3 +585,20 @@ def test_a_pbn_double_dummy_table_is_kept() -> None:
     board = read_pbn_session(text).boards[0]
     assert board.optimum_score == "NS 450"
     assert board.double_dummy == (DoubleDummy(Seat.N, "NT", 10), DoubleDummy(Seat.S, "S", 11))
+
+
+@pytest.mark.parametrize("broken", ["\n", "\r\n", "\t", "\u2028", "\u2029", "\x0b"])
+def test_a_name_with_a_line_break_is_written_to_pbn_on_one_line_and_reads_back(broken: str) -> None:
+    session = pairs_session()
+    first = session.participants[0]
+    players = (Player(f"Åsa{broken}Öberg", "1040", "17"), first.players[1])
+    named = Session(
+        event=Event(name=f"Club{broken}Pairs", scoring="MatchPoints;MP1"),
+        participants=(Participant("1", Side.NS, section="A", players=players), *session.participants[1:]),
+        boards=session.boards,
+        lines=session.lines,
+        sections=session.sections,
+    )
+    read = read_pbn_session(write_pbn_session(named))
+    assert read.event.name == "Club" + " " * len(broken) + "Pairs"
+    assert read.participants[0].players[0].name == "Åsa" + " " * len(broken) + "Öberg"

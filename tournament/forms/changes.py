@@ -15,6 +15,7 @@ from .. import limits
 from ..models import Event, Pair, Player
 from ..services.contract_settings import CONTRACT_OPTIONS, contract_problems
 from .director import CONTRACT_DEFAULTS, EventForm, _number
+from .fields import NameField
 
 
 def _reason(label: str = "Why (kept in the audit log)") -> forms.CharField:
@@ -167,11 +168,11 @@ class SubstitutionForm(forms.Form):
     """A player replaced from a round on: who goes out (by pair), who comes in, from which round."""
 
     player_out = forms.ChoiceField(label="Player leaving")
-    player_in = forms.CharField(
+    player_in = NameField(
         label="Substitute",
+        what="The substitute's name",
         max_length=limits.NAME,
         widget=forms.TextInput(attrs={"list": "club-players", "autocomplete": "off"}),
-        error_messages=limits.max_length_message("The substitute's name"),
     )
     from_round = _number("From round", 1, 30, "rounds")
     reason = _reason()

@@ -78,6 +78,11 @@ class Imported:
 # Writing --------------------------------------------------------------------------------------
 
 
+def _plain_text(text: str) -> str:
+    """A name from the file as the club keeps names: one line, no control character."""
+    return "".join(c for c in limits.one_line(text) if c.isprintable())
+
+
 def _free_letters(taken: Iterable[str]) -> Iterable[str]:
     used = set(taken)
     for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
@@ -99,8 +104,8 @@ def _players(club: Club, session: model.Session, notes: list[str]) -> dict[Key, 
     taken: set[str] = set()
     unnamed = []
     for p in session.participants:
-        people = [person for person in p.players if person.name.strip()]
-        names = [" ".join(person.name.split()) for person in people]
+        people = [person for person in p.players if _plain_text(person.name)]
+        names = [_plain_text(person.name) for person in people]
         keys = [name.casefold() for name in names]
         if len(people) != 2 or keys[0] == keys[1] or taken & set(keys):
             if people:
@@ -108,7 +113,7 @@ def _players(club: Club, session: model.Session, notes: list[str]) -> dict[Key, 
             continue
         taken.update(keys)
         for name in names:
-            if len(name) > limits.NAME or "\x00" in name:
+            if len(name) > limits.NAME:
                 raise SessionRefused(
                     f"Pair {p.id}: the name {name[:40]!r}... is longer than the {limits.NAME} characters "
                     "a player's name may have."
@@ -212,7 +217,7 @@ def _write(
     if event is None:
         event = Event.objects.create(
             club=club,
-            name=(session.event.name or name)[: limits.EVENT_NAME],
+            name=_plain_text(session.event.name or name)[: limits.EVENT_NAME] or "Imported session",
             date=session.event.date or timezone.localdate(),
             game=Event.Game.CONTRACT,
             form=Event.Form.PAIRS,
