@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 import uuid
 from collections import defaultdict
 from decimal import Decimal
@@ -760,3 +761,28 @@ def test_an_upload_sent_twice_at_once_makes_one_event() -> None:
     assert len(answers) == 2 and {answer.event.pk for answer in answers if answer.event} == {
         Event.objects.get(club=club).pk
     }
+
+
+def test_a_file_of_70000_pairs_is_refused_at_once_on_the_page_and_by_the_command(
+    client: Any, tmp_path: Path
+) -> None:
+    from tests.scoring.test_session_files import flooded_usebio
+
+    club = make_club()
+    client.force_login(make_member(club))
+    content = flooded_usebio(70_000)
+    before = everything()
+    started = time.perf_counter()
+    response = client.post(reverse("session_import", args=[club.slug]), {"file": upload("big.xml", content)})
+    assert time.perf_counter() - started < 3
+    assert response.status_code == 400
+    assert "This file names 70,000 pairs; a session holds at most 400. Nothing was imported." in (
+        response.content.decode()
+    )
+    path = tmp_path / "big.xml"
+    path.write_bytes(content)
+    with pytest.raises(
+        CommandError, match=re.escape("big.xml: This file names 70,000 pairs; a session holds at most 400")
+    ):
+        call_command("import_session", str(path), "--club", club.slug)
+    assert everything() == before
