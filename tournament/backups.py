@@ -49,8 +49,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 FORMATS = ("sqlite", "json")
 # Rebuilt by migrate on every database (content types, permissions) or worth nothing in a restore
 # (sessions: everyone logs in again; the recap sheets made in the background, megabytes that the
-# next request makes again).
-LEFT_OUT = ["contenttypes", "auth.permission", "sessions", "tournament.pdfjob"]
+# next request makes again; a big session's upload on its way in, its import restored once made).
+LEFT_OUT = ["contenttypes", "auth.permission", "sessions", "tournament.pdfjob", "tournament.sessionimportjob"]
 
 
 class BackupError(Exception):
@@ -234,6 +234,7 @@ NOT_RESTORED = {
     "duplicate_cache",
     "django_session",
     "tournament_pdfjob",
+    "tournament_sessionimportjob",  # an upload on its way in; its import, once made, is restored
 }
 
 
@@ -368,7 +369,13 @@ def _copy_rows(source: sqlite3.Connection, fresh: sqlite3.Connection, path: Path
     return ignored
 
 
-LEFT_OUT_MODELS = {"contenttypes.contenttype", "auth.permission", "sessions.session", "tournament.pdfjob"}
+LEFT_OUT_MODELS = {
+    "contenttypes.contenttype",
+    "auth.permission",
+    "sessions.session",
+    "tournament.pdfjob",
+    "tournament.sessionimportjob",
+}
 
 
 def _json_entries(path: Path) -> list[dict[str, object]]:

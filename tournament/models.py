@@ -958,3 +958,47 @@ class PdfJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.document} of {self.event}: {self.get_status_display()} ({self.done} of {self.total})"
+
+
+class SessionImportJob(models.Model):
+    """A big session's import, made in a server thread while its page shows that it runs.
+
+    A results file of more traveller lines than ``SESSION_IMPORT_IN_BACKGROUND_LINES`` (30 tables'
+    results) takes seconds to write as an event: too long for a browser, and a gunicorn thread, to wait on.
+    The upload is kept here until the thread has imported it (``services.session_jobs``), then
+    dropped; the row keeps what the import said, for the page to show. ``request_key`` is the
+    import form's: the same upload sent again finds this job rather than starting a second.
+    """
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "Being imported"
+        DONE = "done", "Imported"
+        FAILED = "failed", "Refused"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="session_import_jobs")
+    into = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The event the file is added to as its next session; none for a new event.",
+    )
+    name = models.CharField("file name", max_length=120)
+    content = models.BinaryField(blank=True, default=b"", help_text="The upload, until it is imported.")
+    dry_run = models.BooleanField(default=False)
+    request_key = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    event = models.ForeignKey(
+        Event, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", help_text="What it made."
+    )
+    summary = models.CharField(max_length=500, blank=True)
+    notes = models.JSONField(default=list)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    started = models.DateTimeField(default=timezone.now)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} for {self.club}: {self.get_status_display()}"

@@ -16,7 +16,9 @@ def test_names_kept_with_line_breaks_are_put_on_one_line_and_a_clash_keeps_its_n
     (target,) = [
         key for key in executor.loader.graph.nodes if key[0] == "tournament" and key[1].endswith(NAME)
     ]
-    (before,) = executor.loader.graph.node_map[target].parents
+    (before,) = [
+        node for node in executor.loader.graph.node_map[target].parents if node.key[0] == "tournament"
+    ]
     executor.migrate([before.key])
     apps = executor.loader.project_state([before.key]).apps
     Club, Event, Player, Team = (
