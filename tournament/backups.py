@@ -169,6 +169,7 @@ def accounts_in(path: Path) -> dict[str, Account]:
             )
         ]
     else:
+        _sqlite_here(path)
         with _open_backup(path) as source:
             tables = _backup_tables(source)
             if "auth_user" not in tables:
@@ -257,6 +258,15 @@ def _open_backup(path: Path) -> Iterator[sqlite3.Connection]:
         yield source
 
 
+def _sqlite_here(path: Path) -> None:
+    """Refuse a SQLite backup on PostgreSQL, saying what to restore instead."""
+    if not is_sqlite():
+        raise BackupError(
+            f"{path} is a SQLite backup and this database is PostgreSQL: restore a JSON backup "
+            "(manage.py backup --format json, taken where the SQLite database is)."
+        )
+
+
 def _backup_tables(source: sqlite3.Connection) -> set[str]:
     """The backup's ordinary tables (not its views, nor virtual tables, which run code to read)."""
     rows = source.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'").fetchall()
@@ -298,11 +308,7 @@ def _default_database_at(path: Path) -> Iterator[BaseDatabaseWrapper]:
 def _restore_sqlite(path: Path) -> list[str]:
     """Build a new database by the migrations, copy the backup's rows into it, and put it in
     place of this one; what of the backup was left behind."""
-    if not is_sqlite():
-        raise BackupError(
-            f"{path} is a SQLite backup and this database is PostgreSQL: restore a JSON backup "
-            "(manage.py backup --format json, taken where the SQLite database is)."
-        )
+    _sqlite_here(path)
     with _open_backup(path) as source, tempfile.TemporaryDirectory() as folder:
         built = Path(folder) / "restored.sqlite3"
         with _default_database_at(built) as target:
