@@ -228,9 +228,14 @@ def test_a_sqlite_backup_restores_its_rows_and_leaves_its_own_trigger_view_and_t
         "CREATE VIEW every_password AS SELECT username, password FROM auth_user",
         "CREATE TABLE notes (text varchar)",
         "CREATE INDEX by_password ON auth_user (password)",
+        "INSERT INTO auth_user (password, is_superuser, username, first_name, last_name, email, is_staff, "
+        "is_active, date_joined) VALUES ('x', 1, 'mallory', '', '', '', 1, 1, '2026-01-01')",
     )
     results = Result.objects.count()
     Result.objects.filter(pk=Result.objects.values_list("pk", flat=True)[0]).delete()
+    out = io.StringIO()
+    call_command("restore", str(backup), "--dry-run", stdout=out)
+    assert "  would add superuser: mallory" in out.getvalue().splitlines()
 
     out = io.StringIO()
     call_command("restore", str(backup), "--force", stdout=out)
@@ -248,7 +253,9 @@ def test_a_sqlite_backup_restores_its_rows_and_leaves_its_own_trigger_view_and_t
     Result.objects.filter(pk=result.pk).delete()
     result.pk = None
     result.save()  # a result entered after the restore
-    assert not get_user_model().objects.filter(is_superuser=True).exists()
+    assert list(get_user_model().objects.filter(is_superuser=True).values_list("username", flat=True)) == [
+        "mallory"  # the backup's own row, listed before the restore, and no one made one since
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
