@@ -162,11 +162,11 @@ def accounts_now() -> dict[str, Account]:
 def accounts_in(path: Path) -> dict[str, Account]:
     """The accounts the backup in ``path`` holds, by username, read without restoring anything."""
     if format_of(path) == "json":
+        users = [entry.get("fields") for entry in _json_entries(path) if entry.get("model") == "auth.user"]
         rows = [
             (f.get("username"), f.get("is_superuser"), f.get("is_staff"))
-            for f in (
-                entry.get("fields", {}) for entry in _json_entries(path) if entry.get("model") == "auth.user"
-            )
+            for f in users
+            if isinstance(f, dict)
         ]
     else:
         _sqlite_here(path)
