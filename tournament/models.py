@@ -50,7 +50,11 @@ def one_line_name(name: str) -> models.CheckConstraint:
     condition = Q()
     for character in NOT_IN_A_NAME:
         condition &= ~Q(name__contains=character)
-    return models.CheckConstraint(condition=condition, name=name)
+    return models.CheckConstraint(
+        condition=condition,
+        name=name,
+        violation_error_message="A name is one line: write it without line breaks or tabs.",
+    )
 
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]

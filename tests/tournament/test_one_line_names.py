@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -151,3 +152,13 @@ def test_the_database_refuses_a_name_written_past_every_form(cast: Cast, model: 
             Player.objects.create(club=cast.club, name=name)
         else:
             Team.objects.create(event=cast.event, label="C", name=name)
+
+
+def test_the_admin_refuses_a_name_with_a_line_break_in_a_sentence(client: Any, admin_user: Any) -> None:
+    club = make_club()
+    client.force_login(admin_user)
+    data = {"club": club.pk, "name": "Ann\nAble", "number": "", "email": ""}
+    response = client.post(reverse("admin:tournament_player_add"), data)
+    assert response.status_code == 200
+    assert "A name is one line: write it without line breaks or tabs." in response.content.decode()
+    assert not Player.objects.exists()
