@@ -171,11 +171,10 @@ def accounts_in(path: Path) -> dict[str, Account]:
     else:
         _sqlite_here(path)
         with _open_backup(path) as source:
-            tables = _backup_tables(source)
-            if "auth_user" not in tables:
+            # SQLite reads a quoted name that is no column as a string: ask only for columns there.
+            if "auth_user" not in _backup_tables(source):
                 return {}
-            columns = _columns(source, "auth_user")
-            if not {"username", "is_superuser", "is_staff"} <= set(columns):
+            if not {"username", "is_superuser", "is_staff"} <= set(_columns(source, "auth_user")):
                 return {}
             rows = source.execute('SELECT "username", "is_superuser", "is_staff" FROM "auth_user"').fetchall()
     return {str(name): Account(str(name), bool(superuser), bool(staff)) for name, superuser, staff in rows}
@@ -311,26 +310,39 @@ def _restore_sqlite(path: Path) -> list[str]:
     _sqlite_here(path)
     with _open_backup(path) as source, tempfile.TemporaryDirectory() as folder:
         built = Path(folder) / "restored.sqlite3"
-        with _default_database_at(built) as target:
-            executor = MigrationExecutor(target)
-            applied = set(source.execute("SELECT app, name FROM django_migrations").fetchall())
-            unknown = applied - set(executor.loader.graph.nodes)
-            if unknown:
-                raise BackupError(
-                    f"{path} was made by a newer version of this program (it has migration "
-                    f"{'.'.join(sorted(unknown)[0])}): restore it with that version."
-                )
-            # The tables as they stood when the backup was taken, so that its rows fit them.
-            executor.migrate(_leaves(executor, applied))
-        with contextlib.closing(sqlite3.connect(built)) as fresh:
-            ignored = _copy_rows(source, fresh, path)
-        with _default_database_at(built):
-            call_command("migrate", interactive=False, verbosity=0)  # then up to this version
-        with contextlib.closing(sqlite3.connect(built)) as fresh:
-            connection.ensure_connection()
-            # Page by page into the open database: other connections see the old or the new, never half.
-            fresh.backup(connection.connection)
+        try:
+            ignored = _build(source, built, path)
+            with contextlib.closing(sqlite3.connect(built)) as fresh:
+                connection.ensure_connection()
+                # Page by page into the open database: other connections see the old or the new, never half.
+                fresh.backup(connection.connection)
+        except (sqlite3.DatabaseError, DatabaseError) as error:  # a backup made or changed by hand
+            raise BackupError(f"{path} could not be restored; nothing was changed. ({error})") from None
     connection.close()
+    return ignored
+
+
+def _build(source: sqlite3.Connection, built: Path, path: Path) -> list[str]:
+    """Make ``built`` this version's database holding the backup's rows; what was left behind."""
+    with _default_database_at(built) as target:
+        executor = MigrationExecutor(target)
+        applied = set(source.execute("SELECT app, name FROM django_migrations").fetchall())
+        if not any(app == "tournament" for app, _ in applied):
+            raise BackupError(
+                f"{path} is a SQLite database but not one of this program's (no migration of its)."
+            )
+        unknown = applied - set(executor.loader.graph.nodes)
+        if unknown:
+            raise BackupError(
+                f"{path} was made by a newer version of this program (it has migration "
+                f"{'.'.join(sorted(unknown)[0])}): restore it with that version."
+            )
+        # The tables as they stood when the backup was taken, so that its rows fit them.
+        executor.migrate(_leaves(executor, applied))
+    with contextlib.closing(sqlite3.connect(built)) as fresh:
+        ignored = _copy_rows(source, fresh, path)
+    with _default_database_at(built):
+        call_command("migrate", interactive=False, verbosity=0)  # then up to this version
     return ignored
 
 

@@ -342,3 +342,32 @@ def test_a_sqlite_backup_of_a_newer_version_is_refused_and_changes_nothing(tmp_p
     ):
         call_command("restore", str(backup), "--force", stdout=io.StringIO())
     assert Result.objects.count() == results - 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("schema", "says"),
+    [
+        (["CREATE TABLE django_migrations (app varchar)"], "could not be restored; nothing was changed"),
+        (
+            ["CREATE TABLE auth_user (username varchar)", "INSERT INTO auth_user VALUES ('mallory')"],
+            "not one of this program's",
+        ),
+    ],
+)
+def test_a_sqlite_file_of_this_programs_tables_in_another_shape_is_refused_in_a_sentence(
+    tmp_path: Path, schema: list[str], says: str
+) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("on PostgreSQL any SQLite file is refused (test above)")
+    path = tmp_path / "odd.sqlite3"
+    tables = [
+        "CREATE TABLE django_migrations (app varchar, name varchar)",
+        "CREATE TABLE tournament_club (n int)",
+    ]
+    plant(path, *{statement.split(" (")[0]: statement for statement in [*tables, *schema]}.values())
+    out = io.StringIO()
+    with pytest.raises(CommandError, match=says):
+        call_command("restore", str(path), "--force", stdout=out)
+    assert "would add" not in out.getvalue()
+    assert Club.objects.count() == 0
