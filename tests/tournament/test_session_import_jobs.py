@@ -132,3 +132,18 @@ def test_the_server_imports_a_big_file_in_a_thread_of_its_own(settings: Any) -> 
     job.refresh_from_db()
     assert job.status == SessionImportJob.Status.DONE
     assert Event.objects.filter(club=club).count() == 1
+
+
+def test_a_running_imports_page_runs_a_fixed_number_of_queries(
+    client: Any, django_assert_num_queries: Any
+) -> None:
+    club = make_club()
+    director = make_member(club)
+    job = session_jobs.start_import(
+        club=club, user=director, content=(REAL / HOWELL).read_bytes(), name="x.xml"
+    )
+    client.force_login(director)
+    # session, user, club, the user's role, the job with what it made (its upload left unread)
+    with django_assert_num_queries(5):
+        response = client.get(reverse("session_import_job", args=[club.slug, job.pk]))
+    assert response.status_code == 202
