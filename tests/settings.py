@@ -22,3 +22,5 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 RECAP_EMAILS_IN_BACKGROUND = False
 # Background documents (services.pdf_jobs) are made in the request in tests, likewise.
 PDF_JOBS_IN_BACKGROUND = False
+# Big session imports (services.session_jobs) are run in the request in tests, likewise.
+SESSION_IMPORTS_IN_BACKGROUND = False

@@ -12,6 +12,8 @@ a membership number, 20; an email address, 254 (the most SMTP carries, RFC 5321)
 
 from __future__ import annotations
 
+import unicodedata
+
 NOTE = 500
 REASON = 200
 LAW = 40
@@ -29,6 +31,22 @@ def too_long(text: str, limit: int, what: str) -> str:
     if len(text) > limit:
         return f"{what} is {len(text):,} characters long: keep it to {limit} at most."
     return ""
+
+
+def one_line(text: str) -> str:
+    """``text`` as a name is kept: one line, every run of spaces, tabs and line breaks (CR, LF,
+    U+2028, U+2029 and their kin) made one space, and none at either end. A name is printed on
+    one line of a recap, a spreadsheet cell and a PBN tag, which has no way to break a line."""
+    return " ".join(text.split())
+
+
+def name_problem(text: str, limit: int, what: str) -> str:
+    """Why the name ``text`` (made ``one_line`` first) cannot be kept, or '' when it can:
+    too long, or holding a control character that is not a space (NUL, ESC, ...)."""
+    problem = too_long(text, limit, what)
+    if not problem and any(unicodedata.category(c) == "Cc" for c in text):
+        problem = f"{what} cannot contain a control character: type it again as plain text."
+    return problem
 
 
 def max_length_message(what: str) -> dict[str, str]:

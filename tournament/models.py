@@ -41,6 +41,22 @@ def new_table_pin() -> str:
     return f"{secrets.randbelow(10**6):06d}"
 
 
+# What a name never holds (limits.one_line makes each a space): a line break or a tab.
+NOT_IN_A_NAME = ("\n", "\r", "\t", "\u2028", "\u2029")
+
+
+def one_line_name(name: str) -> models.CheckConstraint:
+    """A name kept on one line, whatever path wrote it: a recap, a cell, a PBN tag print it so."""
+    condition = Q()
+    for character in NOT_IN_A_NAME:
+        condition &= ~Q(name__contains=character)
+    return models.CheckConstraint(
+        condition=condition,
+        name=name,
+        violation_error_message="A name is one line: write it without line breaks or tabs.",
+    )
+
+
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 SIDE_CHOICES = [("NS", "N-S"), ("EW", "E-W")]
 
@@ -57,6 +73,7 @@ class Club(models.Model):
 
     class Meta:
         ordering = ["name"]
+        constraints = [one_line_name("club_name_one_line")]
 
     def __str__(self) -> str:
         return self.name
@@ -99,7 +116,10 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club"),
+            one_line_name("player_name_one_line"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -240,6 +260,7 @@ class Event(models.Model):
     class Meta:
         ordering = ["-date", "-id"]
         constraints = [
+            one_line_name("event_name_one_line"),
             models.CheckConstraint(
                 condition=Q(average_plus__lte=100) & Q(average__lte=100) & Q(average_minus__lte=100),
                 name="artificial_scores_at_most_100_percent",
@@ -345,7 +366,10 @@ class Team(models.Model):
 
     class Meta:
         ordering = ["label"]
-        constraints = [models.UniqueConstraint(fields=["event", "label"], name="team_label_unique_in_event")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "label"], name="team_label_unique_in_event"),
+            one_line_name("team_name_one_line"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -822,6 +846,13 @@ class SessionFile(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     imported_at = models.DateTimeField(default=timezone.now)
+    request_key = models.UUIDField(
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+        help_text="The import form's key: the same upload sent again finds this file, not a second event.",
+    )
 
     class Meta:
         ordering = ["session"]
@@ -933,3 +964,47 @@ class PdfJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.document} of {self.event}: {self.get_status_display()} ({self.done} of {self.total})"
+
+
+class SessionImportJob(models.Model):
+    """A big session's import, made in a server thread while its page shows that it runs.
+
+    A results file of more traveller lines than ``SESSION_IMPORT_IN_BACKGROUND_LINES`` (30 tables'
+    results) takes seconds to write as an event: too long for a browser, and a gunicorn thread, to wait on.
+    The upload is kept here until the thread has imported it (``services.session_jobs``), then
+    dropped; the row keeps what the import said, for the page to show. ``request_key`` is the
+    import form's: the same upload sent again finds this job rather than starting a second.
+    """
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "Being imported"
+        DONE = "done", "Imported"
+        FAILED = "failed", "Refused"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="session_import_jobs")
+    into = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The event the file is added to as its next session; none for a new event.",
+    )
+    name = models.CharField("file name", max_length=120)
+    content = models.BinaryField(blank=True, default=b"", help_text="The upload, until it is imported.")
+    dry_run = models.BooleanField(default=False)
+    request_key = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    event = models.ForeignKey(
+        Event, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", help_text="What it made."
+    )
+    summary = models.CharField(max_length=500, blank=True)
+    notes = models.JSONField(default=list)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    started = models.DateTimeField(default=timezone.now)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} for {self.club}: {self.get_status_display()}"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import random
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -262,7 +263,7 @@ def write_hand_records(
             ("Vulnerable", record.vulnerable.value),
             ("Deal", record.hands.to_pbn(first=record.dealer)),
         ):
-            lines.append(f'[{name} "{_escape(value)}"]')
+            lines.append(f'[{name} "{escape(value)}"]')
         lines.append("")
     return "\r\n".join(lines)
 
@@ -390,5 +391,18 @@ def _unescape(value: str) -> str:
     return re.sub(r'\\([\\"])', r"\1", value)
 
 
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+def one_line(value: str) -> str:
+    """``value`` as a PBN tag value or table cell can hold it: on one line (PBN 2.1 §3.7 escapes
+    a quote and the backslash only; nothing breaks a line inside a value), so each line break,
+    tab or other control character is written as a space."""
+    if value.isprintable():  # no control character nor line separator: as it is, and fast
+        return value
+    return "".join(" " if unicodedata.category(c) in _NOT_ON_A_LINE else c for c in value)
+
+
+_NOT_ON_A_LINE = frozenset({"Cc", "Zl", "Zp"})
+
+
+def escape(value: str) -> str:
+    """``value`` written inside a tag's quotes (PBN 2.1 §3.7): one line, quotes and backslashes escaped."""
+    return one_line(value).replace("\\", "\\\\").replace('"', '\\"')

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ..contests.ranking import Place
 from ..shared.seats import Seat
+from .pbn import escape
 from .pbn_tables import Cell, Column, Table, column_widths, write_table
 from .session import (
     Adjusted,
@@ -70,9 +71,9 @@ def write_pbn_session(session: Session) -> str:
         if board_lines:
             lines.extend(_score_table(session, board, board_lines, method))
         if board.optimum_score:
-            lines.append(f'[OptimumScore "{_escape(board.optimum_score)}"]')
+            lines.append(f'[OptimumScore "{escape(board.optimum_score)}"]')
         if board.optimum_contract:
-            lines.append(f'[OptimumContract "{_escape(board.optimum_contract)}"]')
+            lines.append(f'[OptimumContract "{escape(board.optimum_contract)}"]')
         if board.double_dummy:
             lines.extend(_double_dummy_table(board))
         lines.append("")
@@ -109,7 +110,7 @@ def _game_tags(event: Event, board: BoardRecord | None) -> list[str]:
     tags.append(("Competition", event.competition.value.capitalize()))
     if event.producer.application:
         tags.append(("Application", event.producer.application))
-    return [f'[{name} "{_escape(value)}"]' for name, value in tags]
+    return [f'[{name} "{escape(value)}"]' for name, value in tags]
 
 
 def _scoring_text(event: Event) -> str:
@@ -343,7 +344,3 @@ def _tie(place: Place | None) -> Cell:
 
 def _text(value: object) -> Cell:
     return None if value is None else str(value)
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')

@@ -32,6 +32,7 @@ A file that cannot be read as a scored session is a :class:`PbnError` naming the
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -46,6 +47,7 @@ from .pbn import Game, Tag, read_games
 from .pbn_export import SEAT_COLUMNS, write_pbn_session
 from .pbn_tables import Cell, Table, read_meta, read_table
 from .session import (
+    BOUNDS,
     Adjusted,
     BoardRecord,
     Competition,
@@ -62,7 +64,9 @@ from .session import (
     Section,
     Segment,
     Session,
+    check_bounds,
     parse_direction,
+    too_many,
 )
 
 __all__ = ["read_pbn_session", "write_pbn_session"]
@@ -113,7 +117,9 @@ def read_pbn_session(source: bytes | str) -> Session:
     The encoding is UTF-8 when the bytes decode so (a BOM dropped), else ISO-8859-1; CRLF or
     LF. A file with no ``ScoreTable`` and no ``TotalScoreTable`` is not a scored session.
     """
+    _check_board_count(source)
     games = read_games(source)
+    _check_row_counts(games)
     meta = read_meta(source)
     if not any(_score_tag(game) is not None or game.tag("TotalScoreTable") for game in games):
         raise PbnError(
@@ -151,7 +157,7 @@ def read_pbn_session(source: bytes | str) -> Session:
             event = _replace_competition(event, Competition.TEAMS)
         elif any(line.players is not None for line in lines):
             event = _replace_competition(event, Competition.INDIVIDUALS)
-    return Session(
+    session = Session(
         event=event,
         participants=tuple(participants),
         boards=tuple(boards),
@@ -159,6 +165,33 @@ def read_pbn_session(source: bytes | str) -> Session:
         sections=_sections(participants, lines),
         matches=tuple(matches),
     )
+    check_bounds(session, PbnError)
+    return session
+
+
+_BOARD_TAG = re.compile(rb"^\s*\[Board\s", re.MULTILINE)
+
+
+def _check_board_count(source: bytes | str) -> None:
+    """Refuse a file of more games than a session has boards before its games are read."""
+    data = source.encode("utf-8", "replace") if isinstance(source, str) else source
+    found = len(_BOARD_TAG.findall(data))
+    if found > BOUNDS.boards:
+        raise PbnError(too_many("boards", found, BOUNDS.boards))
+
+
+def _check_row_counts(games: Sequence[Game]) -> None:
+    """Refuse standings of more participants, or score tables of more lines, than a session holds,
+    before a row of them is read."""
+    rows = 0
+    for game in games:
+        totals = game.tag("TotalScoreTable")
+        if totals is not None and len(totals.section) > BOUNDS.participants:
+            raise PbnError(too_many("participants", len(totals.section), BOUNDS.participants))
+        score = _score_tag(game)
+        rows += 0 if score is None else len(score.section)
+    if rows > BOUNDS.lines:
+        raise PbnError(too_many("traveller lines", rows, BOUNDS.lines))
 
 
 def _score_tag(game: Game) -> Tag | None:

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..shared.errors import PbnError, quoted
-from .pbn import Tag, decode
+from .pbn import Tag, decode, one_line
 
 __all__ = [
     "Cell",
@@ -226,6 +226,7 @@ def read_meta(source: bytes | str) -> dict[str, str]:
 def _token(value: Cell, always_quoted: bool) -> str:
     if value is None:
         return "-"
+    value = one_line(value)  # a row is one line: a name's line break would cut it in two
     if always_quoted or not value or value in ("-", "#") or any(c.isspace() or c in '"\\;{' for c in value):
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return value

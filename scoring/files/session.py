@@ -41,6 +41,7 @@ from ..shared.errors import ScoringError, quoted
 from ..shared.seats import Seat, Side
 
 __all__ = [
+    "BOUNDS",
     "Adjusted",
     "BoardRecord",
     "Competition",
@@ -58,8 +59,43 @@ __all__ = [
     "Section",
     "Segment",
     "Session",
+    "SessionBounds",
+    "check_bounds",
     "parse_direction",
+    "too_many",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionBounds:
+    """The most a session's file may hold: beyond any club or congress session, small enough
+    that a file read whole never holds a worker for long. A reader counts as it goes and stops
+    at the first element past a bound, before it builds anything more."""
+
+    participants: int = 400
+    boards: int = 200
+    lines: int = 10_000
+
+
+BOUNDS = SessionBounds()
+
+
+def too_many(what: str, count: int, most: int, *, more: bool = False) -> str:
+    """The sentence refusing a file with ``count`` ``what`` (at least, when ``more``)."""
+    holds = "at least " if more else ""
+    return f"This file names {holds}{count:,} {what}; a session holds at most {most:,}."
+
+
+def check_bounds(session: Session, error: type[ScoringError], bounds: SessionBounds = BOUNDS) -> None:
+    """Refuse a session larger than ``bounds``: its participants, distinct boards, traveller lines."""
+    boards = len({board.number for board in session.boards} | {line.board for line in session.lines})
+    for what, count, most in (
+        ("participants", len(session.participants), bounds.participants),
+        ("boards", boards, bounds.boards),
+        ("traveller lines", len(session.lines), bounds.lines),
+    ):
+        if count > most:
+            raise error(too_many(what, count, most))
 
 
 class Competition(enum.Enum):

@@ -40,6 +40,7 @@ from ..shared.cards import SUITS, Hands
 from ..shared.errors import ScoringError, UsebioError, quoted
 from ..shared.seats import SEATS, Seat, Side
 from .session import (
+    BOUNDS,
     Adjusted,
     BoardRecord,
     Competition,
@@ -54,6 +55,7 @@ from .session import (
     Reported,
     Section,
     Session,
+    check_bounds,
     parse_direction,
 )
 from .usebio_export import write_usebio
@@ -111,7 +113,7 @@ def read_usebio(data: bytes) -> Session:
     its place with the others of the same place (in the same direction when WINNER_TYPE
     is 2): "25=" twice reads as places 25 to 26.
     """
-    root = parse_xml(data)
+    root = parse_xml(data, _MOST)
     if root.name != "USEBIO":
         raise UsebioError(
             f"Line {root.line}: the file's root element is <{root.name}>, not <USEBIO>, so it is not a "
@@ -126,7 +128,7 @@ def read_usebio(data: bytes) -> Session:
     event = reader.event(club)
     participants = _shared_places(reader.participants, event.winner_type)
     boards = reader.boards(root.child("HANDSET"))
-    return Session(
+    session = Session(
         event=event,
         participants=tuple(participants),
         boards=tuple(boards),
@@ -134,6 +136,19 @@ def read_usebio(data: bytes) -> Session:
         sections=tuple(Section(name) for name in reader.sections),
         matches=tuple(reader.matches),
     )
+    check_bounds(session, UsebioError)
+    return session
+
+
+# Counted while parsing: a file far over a bound stops at its first element past it. A board
+# appears in the hand set and once in each section; a player in each pair or team.
+_MOST = {
+    "PAIR": (BOUNDS.participants, "pairs"),
+    "TEAM": (BOUNDS.participants, "teams"),
+    "PLAYER": (BOUNDS.participants * 6, "players"),
+    "BOARD": (BOUNDS.boards * 10, "boards"),
+    "TRAVELLER_LINE": (BOUNDS.lines, "traveller lines"),
+}
 
 
 class _Reader:

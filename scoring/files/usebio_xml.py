@@ -11,10 +11,12 @@ not read. Each element keeps the line it starts on, so every refusal names eleme
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from ..shared.errors import UsebioError
+from .session import too_many
 
 __all__ = ["DOCTYPE", "LARGEST_FILE", "Element", "parse_xml"]
 
@@ -25,6 +27,9 @@ LARGEST_FILE = 20_000_000
 """No club session's results file is larger; a bigger upload is refused before parsing."""
 
 _DEEPEST = 32
+MOST_ELEMENTS = 200_000
+"""No results file holds more elements (a session of 10,000 traveller lines, the most one holds,
+has about 130,000); a file that does is refused at the first one past it, before the tree grows."""
 _ENCODING = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 _EXPAT_ENCODINGS = {"utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin-1", "latin1", "utf-16"}
 
@@ -58,8 +63,15 @@ class Element:
         return "" if child is None else child.text
 
 
-def parse_xml(data: bytes) -> Element:
-    """Parse XML safely: no DTD fetched, no entity declared, size and depth bounded; lines kept."""
+def parse_xml(data: bytes, most: Mapping[str, tuple[int, str]] | None = None) -> Element:
+    """Parse XML safely: no DTD fetched, no entity declared, size and depth bounded; lines kept.
+
+    ``most`` bounds the elements of a name (``{"PAIR": (400, "pairs")}``): the parse stops at
+    the first one past its bound, and the refusal counts them all in the file's bytes.
+    """
+    most = most or {}
+    counts = dict.fromkeys(most, 0)
+    seen = 0
     if not isinstance(data, bytes | bytearray):
         raise UsebioError("A USEBIO file is read as bytes, as uploaded.")
     if len(data) > LARGEST_FILE:
@@ -89,6 +101,19 @@ def parse_xml(data: bytes) -> Element:
     stack: list[Element] = []
 
     def start(name: str, attributes: dict[str, str]) -> None:
+        nonlocal seen
+        seen += 1
+        if seen > MOST_ELEMENTS:
+            raise UsebioError(
+                f"Line {parser.CurrentLineNumber}: this file holds more than {MOST_ELEMENTS:,} elements; "
+                "no session's results file holds so many, so it is not read."
+            )
+        if name in counts:
+            counts[name] += 1
+            bound, what = most[name]
+            if counts[name] > bound:
+                found = len(re.findall(b"<" + name.encode() + rb"[\s/>]", data))
+                raise UsebioError(too_many(what, max(found, bound + 1), bound, more=found <= bound))
         element = Element(name, dict(attributes), parser.CurrentLineNumber)
         if stack:
             stack[-1].children.append(element)

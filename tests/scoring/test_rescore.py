@@ -359,3 +359,11 @@ def test_pair_numbers_repeated_in_each_section_are_different_pairs() -> None:
     assert result.standing("1", section="A").total == 0  # type: ignore[union-attr]
     assert result.standing("1", section="B").total == 2  # type: ignore[union-attr]
     assert {entry["section"] for entry in rescore_json(result)["participants"]} == {"A", "B"}  # type: ignore[attr-defined]
+
+
+def test_a_usebio_file_of_70000_pairs_gets_the_bound_as_its_error_at_once() -> None:
+    from tests.scoring.test_session_files import flooded_usebio
+
+    status, answer = run_cli(flooded_usebio(70_000))
+    assert status == 1
+    assert answer["error"] == "This file names 70,000 pairs; a session holds at most 400."

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import re
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +31,7 @@ from scoring.files.session import (
     Section,
     Segment,
     Session,
+    check_bounds,
     parse_direction,
 )
 from scoring.files.usebio import LARGEST_FILE, read_usebio, write_usebio
@@ -608,3 +611,83 @@ def test_a_pbn_score_cell_holding_both_sides_is_an_artificial_score() -> None:
 def test_a_file_cell_with_both_sides_that_the_law_refuses_says_why() -> None:
     with pytest.raises(ScoringError, match=r"'A\*' is not an artificial score: use A\+ \(Average-plus\)"):
         Adjusted.parse("A+/A*")
+
+
+@pytest.mark.parametrize("broken", ["\n", "\r\n", "\t", "\u2028", "\u2029", "\x0b"])
+def test_a_name_with_a_line_break_is_written_to_pbn_on_one_line_and_reads_back(broken: str) -> None:
+    session = pairs_session()
+    first = session.participants[0]
+    players = (Player(f"Åsa{broken}Öberg", "1040", "17"), first.players[1])
+    named = Session(
+        event=Event(name=f"Club{broken}Pairs", scoring="MatchPoints;MP1"),
+        participants=(Participant("1", Side.NS, section="A", players=players), *session.participants[1:]),
+        boards=session.boards,
+        lines=session.lines,
+        sections=session.sections,
+    )
+    read = read_pbn_session(write_pbn_session(named))
+    assert read.event.name == "Club" + " " * len(broken) + "Pairs"
+    assert read.participants[0].players[0].name == "Åsa" + " " * len(broken) + "Öberg"
+
+
+# The bounds of a session's file -------------------------------------------------------------
+
+HOWELL = (
+    Path(__file__).resolve().parents[1]
+    / "conformance"
+    / "realworld"
+    / "compscore_usebio_cross_imp_howell.xml"
+)
+
+
+def flooded_usebio(pairs: int) -> bytes:
+    """The real file, its participants replaced by ``pairs`` bare pairs (4.7 MB for 70,000 of them)."""
+    head, _ = HOWELL.read_bytes().split(b"<PAIR>", 1)
+    pair = b"<PAIR><PAIR_NUMBER>%d</PAIR_NUMBER><DIRECTION></DIRECTION></PAIR>\n"
+    return head + b"".join(pair % n for n in range(1, pairs + 1)) + b"</PARTICIPANTS></EVENT></USEBIO>"
+
+
+def test_a_usebio_file_of_70000_pairs_is_refused_at_once_with_how_many_it_names() -> None:
+    data = flooded_usebio(70_000)
+    assert 4_500_000 < len(data) < 5_000_000
+    with pytest.raises(UsebioError, match=r"^This file names 70,000 pairs; a session holds at most 400\.$"):
+        read_usebio(data)
+
+
+def test_a_usebio_file_of_a_flood_of_other_elements_is_refused_at_the_bound() -> None:
+    data = b"<USEBIO><EVENT>" + b"<X/>" * 250_000 + b"</EVENT></USEBIO>"
+    with pytest.raises(UsebioError, match="more than 200,000 elements"):
+        read_usebio(data)
+
+
+def pbn_with(boards: int, rows: int) -> str:
+    totals = "\n".join(f'{n} "Ann {n} - Bob {n}" {n}' for n in range(1, rows + 1))
+    games = [
+        f'[Event "Big"]\n[Board "1"]\n[TotalScoreTable "PairId\\\\3R;Names\\\\20L;TotalScoreMP"]\n{totals}\n'
+    ]
+    games += [
+        f'[Board "{n}"]\n[ScoreTable "PairId_NS\\\\2R;PairId_EW\\\\2R;Score_NS"]\n1 2 100\n'
+        for n in range(2, boards + 1)
+    ]
+    return "% PBN 2.1\n" + "\n".join(games)
+
+
+@pytest.mark.parametrize(
+    ("boards", "rows", "says"),
+    [
+        (201, 2, "This file names 201 boards; a session holds at most 200."),
+        (2, 70_000, "This file names 70,000 participants; a session holds at most 400."),
+    ],
+)
+def test_a_pbn_file_over_a_bound_is_refused_before_its_rows_are_read(
+    boards: int, rows: int, says: str
+) -> None:
+    read_pbn_session(pbn_with(2, 2))  # the same file within the bounds reads
+    with pytest.raises(PbnError, match=re.escape(says)):
+        read_pbn_session(pbn_with(boards, rows).encode())
+
+
+def test_a_session_of_more_traveller_lines_than_a_session_holds_is_refused() -> None:
+    lines = tuple(Line(board=1 + n % 20, ns="1", ew="2") for n in range(10_001))
+    with pytest.raises(PbnError, match=r"10,001 traveller lines; a session holds at most 10,000"):
+        check_bounds(Session(Event("Big"), lines=lines), PbnError)

@@ -12,10 +12,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
-from tests.tournament.factories import make_club, make_played_night
+from tests.tournament.factories import make_club, make_played_night, make_user
 from tests.tournament.test_settings import ROOT, production_env
 from tournament.models import Club, Event, Result, Section
 from tournament.services import score_cache
@@ -197,4 +200,174 @@ def test_another_programs_sqlite_database_is_refused(tmp_path: Path) -> None:
         other.execute("CREATE TABLE scores (n integer)")
     with pytest.raises(CommandError, match="is a SQLite database but not one of this program's"):
         call_command("restore", str(path), "--force")
+    assert Club.objects.count() == 0
+
+
+def plant(backup: Path, *statements: str) -> None:
+    """What whoever handed the backup over may have added to it."""
+    with contextlib.closing(sqlite3.connect(backup)) as planted, planted:
+        for statement in statements:
+            planted.execute(statement)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sqlite_backup_restores_its_rows_and_leaves_its_own_trigger_view_and_table_behind(
+    tmp_path: Path,
+) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("a SQLite backup restores into SQLite only")
+    make_played_night()
+    for name in ("ann", "ben"):
+        make_user(name)
+    backup = tmp_path / "night.sqlite3"
+    call_command("backup", "--output", str(backup), stdout=io.StringIO())
+    plant(
+        backup,
+        "CREATE TRIGGER promote AFTER INSERT ON tournament_result BEGIN "
+        "UPDATE auth_user SET is_superuser = 1, is_staff = 1; END",
+        "CREATE VIEW every_password AS SELECT username, password FROM auth_user",
+        "CREATE TABLE notes (text varchar)",
+        "CREATE INDEX by_password ON auth_user (password)",
+        "INSERT INTO auth_user (password, is_superuser, username, first_name, last_name, email, is_staff, "
+        "is_active, date_joined) VALUES ('x', 1, 'mallory', '', '', '', 1, 1, '2026-01-01')",
+    )
+    results = Result.objects.count()
+    Result.objects.filter(pk=Result.objects.values_list("pk", flat=True)[0]).delete()
+    out = io.StringIO()
+    call_command("restore", str(backup), "--dry-run", stdout=out)
+    assert "  would add superuser: mallory" in out.getvalue().splitlines()
+
+    out = io.StringIO()
+    call_command("restore", str(backup), "--force", stdout=out)
+    assert "Not restored, the backup's own and none of this program's: " in out.getvalue()
+    for name in ("index by_password", "table notes", "trigger promote", "view every_password"):
+        assert name in out.getvalue()
+    assert Result.objects.count() == results
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') OR name = 'notes'"
+        )
+        assert cursor.fetchall() == []
+    result = Result.objects.order_by("pk").first()
+    assert result is not None
+    Result.objects.filter(pk=result.pk).delete()
+    result.pk = None
+    result.save()  # a result entered after the restore
+    assert list(get_user_model().objects.filter(is_superuser=True).values_list("username", flat=True)) == [
+        "mallory"  # the backup's own row, listed before the restore, and no one made one since
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_json_backup_with_an_account_of_its_own_names_it_before_asking_for_force(tmp_path: Path) -> None:
+    make_played_night()
+    make_user("ann")
+    make_user("ben")
+    backup = tmp_path / "night.json"
+    call_command("backup", "--format", "json", "--output", str(backup), stdout=io.StringIO())
+    rows = json.loads(backup.read_text())
+    fields = next(
+        row["fields"] for row in rows if row["model"] == "auth.user" and row["fields"]["username"] == "ben"
+    )
+    rows.append({"model": "auth.user", "fields": {**fields, "username": "mallory", "is_superuser": True}})
+    fields.update(is_staff=True)
+    rows.append(
+        {
+            "model": "sessions.session",
+            "pk": "k" * 32,
+            "fields": {"session_data": "x", "expire_date": "2099-01-01T00:00:00Z"},
+        }
+    )
+    backup.write_text(json.dumps(rows))
+
+    out = io.StringIO()
+    call_command("restore", str(backup), "--dry-run", stdout=out)
+    assert out.getvalue().splitlines()[1:] == [
+        "  would make ben staff (staff no here, yes in the backup)",
+        "  would add superuser: mallory",
+    ]
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="Add --force"):
+        call_command("restore", str(backup), stdout=out)
+    assert "  would add superuser: mallory" in out.getvalue().splitlines()
+    assert not get_user_model().objects.filter(username="mallory").exists()
+
+    out = io.StringIO()
+    call_command("restore", str(backup), "--force", stdout=out)
+    assert "Added superuser: mallory." in out.getvalue()
+    assert "rows of sessions.session" in out.getvalue()
+    assert not Session.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sqlite_backup_of_an_older_version_restores_into_its_own_tables_then_migrates(
+    tmp_path: Path,
+) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("a SQLite backup restores into SQLite only")
+    executor = MigrationExecutor(connection)
+    old = ("tournament", "0014_section_scores_version")  # before the recap sheets were made in the background
+    executor.migrate([old])
+    then = executor.loader.project_state([old]).apps.get_model("tournament", "Club")
+    then.objects.create(name="Old club", slug="old-club")
+    backup = tmp_path / "old.sqlite3"
+    call_command("backup", "--output", str(backup), stdout=io.StringIO())
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    make_club("Lilies")
+
+    out = io.StringIO()
+    call_command("restore", str(backup), "--force", stdout=out)
+    assert "Not restored" not in out.getvalue()
+    assert list(Club.objects.values_list("name", flat=True)) == ["Old club"]
+    assert "tournament_pdfjob" in connection.introspection.table_names()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sqlite_backup_of_a_newer_version_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("a SQLite backup restores into SQLite only")
+    make_played_night()
+    results = Result.objects.count()
+    backup = tmp_path / "night.sqlite3"
+    call_command("backup", "--output", str(backup), stdout=io.StringIO())
+    plant(
+        backup,
+        "INSERT INTO django_migrations (app, name, applied) "
+        "VALUES ('tournament', '9999_later', '2030-01-01')",
+    )
+    Result.objects.filter(pk=Result.objects.values_list("pk", flat=True)[0]).delete()
+    with pytest.raises(
+        CommandError, match=r"made by a newer version of this program \(it has migration tournament.9999"
+    ):
+        call_command("restore", str(backup), "--force", stdout=io.StringIO())
+    assert Result.objects.count() == results - 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("schema", "says"),
+    [
+        (["CREATE TABLE django_migrations (app varchar)"], "could not be restored; nothing was changed"),
+        (
+            ["CREATE TABLE auth_user (username varchar)", "INSERT INTO auth_user VALUES ('mallory')"],
+            "not one of this program's",
+        ),
+    ],
+)
+def test_a_sqlite_file_of_this_programs_tables_in_another_shape_is_refused_in_a_sentence(
+    tmp_path: Path, schema: list[str], says: str
+) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("on PostgreSQL any SQLite file is refused (test above)")
+    path = tmp_path / "odd.sqlite3"
+    tables = [
+        "CREATE TABLE django_migrations (app varchar, name varchar)",
+        "CREATE TABLE tournament_club (n int)",
+    ]
+    plant(path, *{statement.split(" (")[0]: statement for statement in [*tables, *schema]}.values())
+    out = io.StringIO()
+    with pytest.raises(CommandError, match=says):
+        call_command("restore", str(path), "--force", stdout=out)
+    assert "would add" not in out.getvalue()
     assert Club.objects.count() == 0

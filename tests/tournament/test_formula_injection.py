@@ -28,6 +28,9 @@ pytestmark = pytest.mark.django_db
 
 EVIL = ['=HYPERLINK("http://evil.example","T")', "=1+1", "+1", "-1", "@SUM(1)", "\tTab", "\rCR"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A name is one line: the database refuses a tab or a CR in it (models.one_line_name), so the names
+# are the formulas that can be stored; the tab and the CR go into a ruling's reason and law.
+NAMES = [text for text in EVIL if not text.startswith(("\t", "\r"))]
 
 
 def poisoned(**kwargs: Any) -> Event:
@@ -35,12 +38,14 @@ def poisoned(**kwargs: Any) -> Event:
     event = make_played_night(3, **kwargs)
     players = Player.objects.filter(club=event.club).order_by("id")
     for index, player in enumerate(players):
-        player.name = EVIL[index % len(EVIL)] + (f" {index}" if index >= len(EVIL) else "")
+        player.name = NAMES[index % len(NAMES)] + (f" {index}" if index >= len(NAMES) else "")
         player.save(update_fields=["name"])
-    for team, name in zip(Team.objects.filter(event=event), EVIL, strict=False):
+    for team, name in zip(Team.objects.filter(event=event), NAMES, strict=False):
         team.name = name
         team.save(update_fields=["name"])
-    Ruling.objects.filter(result__section__event=event).update(reason="=1+1", law="@SUM(1)")
+    rulings = Ruling.objects.filter(result__section__event=event).order_by("pk")
+    rulings.update(reason="=1+1", law="@SUM(1)")
+    rulings.filter(pk__in=rulings.values("pk")[:1]).update(reason="\tTab", law="\rCR")
     score_cache.event_changed(event)  # names and reasons written behind the services' back
     return event
 
@@ -60,7 +65,7 @@ def test_no_cell_of_the_workbook_is_a_formula_and_the_names_are_kept(form: str) 
     cells = workbook_cells(event)
     assert [c.coordinate for c in cells if c.data_type == "f"] == []
     texts = {str(c.value) for c in cells if c.value is not None}
-    names = " & ".join(EVIL[:2])
+    names = " & ".join(NAMES[:2])
     assert names in texts or any(names in t for t in texts)
     assert "'=1+1" in texts  # the ruling's reason, after the apostrophe that keeps it text
 

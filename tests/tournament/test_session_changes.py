@@ -15,7 +15,8 @@ from django.urls import reverse
 
 from scoring.shared.seats import Side
 from tests.tournament.director_cast import Cast, make_cast
-from tests.tournament.factories import make_result
+from tests.tournament.factories import make_event, make_result
+from tournament.forms.changes import delete_confirmation
 from tournament.models import AuditEntry, Event, Pair, Result, Ruling, Section, Substitution, Table
 from tournament.services import events as event_services
 from tournament.services.events import name_pair
@@ -117,10 +118,35 @@ def test_a_closed_events_details_cannot_change(cast: Cast) -> None:
 # Deleting an event ---------------------------------------------------------------------------
 
 
+def deleting(cast: Cast, **data: Any) -> dict[str, Any]:
+    """What the confirmation page's form posts: the director's answers and the page's token."""
+    return {"confirm": delete_confirmation(cast.event), **data}
+
+
+def test_a_post_that_is_not_the_confirmation_pages_deletes_nothing_and_shows_that_page(cast: Cast) -> None:
+    running(cast)
+    url = reverse("event_delete", args=cast.url_args())
+
+    for forged in ({}, {"confirm": "1"}, {"confirm": delete_confirmation(make_event(cast.club))}):
+        response = post(cast, "event_delete", {"reason": "One click.", **forged})
+        assert response.status_code == 302 and response.url == url
+        assert Event.objects.filter(pk=cast.event.pk).exists()
+    page = cast.clients["director"].get(url)
+    assert "confirm the deletion on this page" in text(page)
+    token = re.search(r'name="confirm" value="([^"]+)"', page.content.decode())
+    assert token is not None
+
+    response = post(cast, "event_delete", {"reason": "Set up twice.", "confirm": token.group(1)})
+
+    assert response.status_code == 302 and response.url == reverse("dashboard")
+    assert not Event.objects.filter(pk=cast.event.pk).exists()
+    assert AuditEntry.objects.get(club=cast.club, action=AuditEntry.Action.DELETE).reason == "Set up twice."
+
+
 def test_a_deleted_event_is_gone_and_the_clubs_audit_log_keeps_what_it_held(cast: Cast) -> None:
     make_result(cast.seating(1, 1), 1, "3H N 9", user=cast.director)
 
-    response = post(cast, "event_delete", {"reason": "Set up twice by mistake."})
+    response = post(cast, "event_delete", deleting(cast, reason="Set up twice by mistake."))
 
     assert response.status_code == 302 and response.url == reverse("dashboard")
     assert not Event.objects.filter(pk=cast.event.pk).exists()
@@ -137,7 +163,7 @@ def test_a_published_event_must_be_withdrawn_from_the_public_pages_before_it_is_
     assert "withdraw it from the public pages first" in text(
         cast.clients["director"].get(reverse("event_delete", args=cast.url_args()))
     )
-    response = post(cast, "event_delete", {"reason": ""})
+    response = post(cast, "event_delete", deleting(cast, reason=""))
 
     assert "withdraw it from the public pages first" in text(response)
     assert Event.objects.filter(pk=cast.event.pk).exists()
@@ -146,11 +172,11 @@ def test_a_published_event_must_be_withdrawn_from_the_public_pages_before_it_is_
 def test_a_closed_event_is_deleted_only_when_the_director_confirms_twice(cast: Cast) -> None:
     Event.objects.filter(pk=cast.event.pk).update(status=Event.Status.LOCKED)
 
-    first = post(cast, "event_delete", {"reason": "Test night."})
+    first = post(cast, "event_delete", deleting(cast, reason="Test night."))
 
     assert "Confirm a second time" in text(first)
     assert Event.objects.filter(pk=cast.event.pk).exists()
-    post(cast, "event_delete", {"reason": "Test night.", "closed_confirmed": "on"})
+    post(cast, "event_delete", deleting(cast, reason="Test night.", closed_confirmed="on"))
     assert not Event.objects.filter(pk=cast.event.pk).exists()
 
 

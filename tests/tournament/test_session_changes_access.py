@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from tests.tournament.director_cast import Cast, assert_refused, fingerprint, make_cast
 from tests.tournament.factories import make_event, make_result
+from tournament.forms.changes import delete_confirmation
 from tournament.models import Event, Pair, Section, Substitution
 from tournament.services import events as event_services
 from tournament.services.changes import delete_event, substitute
@@ -45,7 +46,10 @@ def edit(cast: Cast) -> Request:
 
 
 def delete(cast: Cast) -> Request:
-    return reverse("event_delete", args=cast.url_args()), {"reason": "A test."}
+    return reverse("event_delete", args=cast.url_args()), {
+        "reason": "A test.",
+        "confirm": delete_confirmation(cast.event),
+    }
 
 
 def change_movement(cast: Cast) -> Request:

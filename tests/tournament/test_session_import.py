@@ -11,6 +11,9 @@ running totals. Another club's people reach nothing; a bad file leaves nothing b
 
 from __future__ import annotations
 
+import re
+import threading
+import uuid
 from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
@@ -20,6 +23,7 @@ from typing import Any
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.urls import reverse
 
 from scoring.files.pbn_session import read_pbn_session
@@ -708,3 +712,74 @@ def test_a_damaged_real_file_is_imported_whole_or_refused_whole(seed: int) -> No
         assert everything() == before
     else:
         assert result.event is not None and result.file is not None
+
+
+def test_an_upload_sent_twice_makes_one_event_and_the_second_answer_points_at_it(client: Any) -> None:
+    club = make_club()
+    client.force_login(make_member(club))
+    page = client.get(reverse("session_import", args=[club.slug])).content.decode()
+    key = re.search(r'name="request_key" value="([0-9a-f-]+)"', page)
+    assert key is not None
+    sent = []
+    for _ in range(2):  # the connection dropped after the first was sent, and the browser sent it again
+        data = {"file": upload("compscore_usebio_cross_imp_howell.xml"), "request_key": key.group(1)}
+        sent.append(client.post(reverse("session_import", args=[club.slug]), data))
+    event = Event.objects.get(club=club)
+    assert [response.status_code for response in sent] == [302, 302]
+    assert sent[1].url == sent[0].url == reverse("session_files", args=[club.slug, event.pk])
+    assert SessionFile.objects.count() == 1
+    assert "Already imported" in client.get(sent[1].url).content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upload_sent_twice_at_once_makes_one_event() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite writes one transaction at a time: the two cannot overlap")
+    club = make_club()
+    director = make_member(club)
+    key = uuid.uuid4()
+    content = (REAL / "compscore_usebio_cross_imp_howell.xml").read_bytes()
+    start = threading.Barrier(2)
+    answers: list[Imported] = []
+
+    def send() -> None:
+        try:
+            start.wait()
+            answers.append(
+                import_session(club=club, user=director, content=content, name="x.xml", request_key=key)
+            )
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Event.objects.filter(club=club).count() == 1
+    assert len(answers) == 2 and {answer.event.pk for answer in answers if answer.event} == {
+        Event.objects.get(club=club).pk
+    }
+
+
+def test_a_file_of_70000_pairs_is_refused_at_once_on_the_page_and_by_the_command(
+    client: Any, tmp_path: Path
+) -> None:
+    from tests.scoring.test_session_files import flooded_usebio
+
+    club = make_club()
+    client.force_login(make_member(club))
+    content = flooded_usebio(70_000)
+    before = everything()
+    response = client.post(reverse("session_import", args=[club.slug]), {"file": upload("big.xml", content)})
+    assert response.status_code == 400
+    assert "This file names 70,000 pairs; a session holds at most 400. Nothing was imported." in (
+        response.content.decode()
+    )
+    path = tmp_path / "big.xml"
+    path.write_bytes(content)
+    with pytest.raises(
+        CommandError, match=re.escape("big.xml: This file names 70,000 pairs; a session holds at most 400")
+    ):
+        call_command("import_session", str(path), "--club", club.slug)
+    assert everything() == before

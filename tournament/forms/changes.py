@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core import signing
 
 from .. import limits
 from ..models import Event, Pair, Player
 from ..services.contract_settings import CONTRACT_OPTIONS, contract_problems
 from .director import CONTRACT_DEFAULTS, EventForm, _number
+from .fields import NameField
 
 
 def _reason(label: str = "Why (kept in the audit log)") -> forms.CharField:
@@ -78,13 +80,38 @@ class ContractDetailsForm(EventDetailsForm):
         return data
 
 
+# How long the confirmation page's form stays good: a director who left it open longer is shown it again.
+DELETE_CONFIRMATION_AGE = 2 * 60 * 60
+_DELETE_SALT = "tournament.event_delete"
+
+
+def delete_confirmation(event: Event) -> str:
+    """The token the confirmation page's form carries: only that form deletes ``event``."""
+    return signing.TimestampSigner(salt=_DELETE_SALT).sign(str(event.pk))
+
+
 class DeleteEventForm(forms.Form):
-    """Deleting an event: why, and for a closed event, the second confirmation."""
+    """Deleting an event: why, for a closed event the second confirmation, and the confirmation
+    page's own token, so that a post made anywhere but on that page deletes nothing."""
 
     reason = _reason()
     closed_confirmed = forms.BooleanField(
         label="Yes, delete this closed event and its final results", required=False
     )
+    confirm = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, data: Any = None, *, event: Event) -> None:
+        super().__init__(data, initial={"confirm": delete_confirmation(event)})
+        self.event = event
+
+    def confirmed(self) -> bool:
+        """Whether the post came from this event's confirmation page, shown in the last two hours."""
+        signer = signing.TimestampSigner(salt=_DELETE_SALT)
+        try:
+            value = signer.unsign(self.data.get("confirm", ""), max_age=DELETE_CONFIRMATION_AGE)
+        except signing.BadSignature:  # SignatureExpired is one
+            return False
+        return value == str(self.event.pk)
 
 
 class MovementForm(EventForm):
@@ -141,11 +168,11 @@ class SubstitutionForm(forms.Form):
     """A player replaced from a round on: who goes out (by pair), who comes in, from which round."""
 
     player_out = forms.ChoiceField(label="Player leaving")
-    player_in = forms.CharField(
+    player_in = NameField(
         label="Substitute",
+        what="The substitute's name",
         max_length=limits.NAME,
         widget=forms.TextInput(attrs={"list": "club-players", "autocomplete": "off"}),
-        error_messages=limits.max_length_message("The substitute's name"),
     )
     from_round = _number("From round", 1, 30, "rounds")
     reason = _reason()

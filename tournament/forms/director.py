@@ -29,6 +29,7 @@ from ..services.events import Plan
 from ..services.facts import revokes_of
 from ..services.results import Facts
 from ..services.rulings import PRESETS
+from .fields import NameField
 
 HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
 # What a contract setting left empty stands for: the model's own default.
@@ -92,11 +93,8 @@ def _number(label: str, low: int, high: int, what: str, **kwargs: Any) -> forms.
 class EventForm(forms.Form):
     """A new night: its name and date, the game, and the plan its movement is built from."""
 
-    name = forms.CharField(
-        label="Name",
-        max_length=limits.EVENT_NAME,
-        initial="Club night",
-        error_messages=limits.max_length_message("The event's name"),
+    name = NameField(
+        label="Name", what="The event's name", max_length=limits.EVENT_NAME, initial="Club night"
     )
     date = forms.DateField(
         label="Date",
@@ -286,14 +284,15 @@ class PairsForm(forms.Form):
         self.pairs = [pair for pair in pairs if not pair.is_phantom]
         self.teams = teams
         for team in teams:
-            self.fields[f"team_{team.pk}"] = forms.CharField(
-                label=f"Team {team.label}", max_length=80, initial=team.name
+            self.fields[f"team_{team.pk}"] = NameField(
+                label=f"Team {team.label}", what="A team's name", max_length=80, initial=team.name
             )
         for pair in self.pairs:
             for n, player in ((1, pair.player1), (2, pair.player2)):
-                self.fields[f"pair_{pair.pk}_{n}"] = forms.CharField(
+                self.fields[f"pair_{pair.pk}_{n}"] = NameField(
                     label=f"Pair {pair.label}, player {n}",
-                    max_length=80,
+                    what="A player's name",
+                    max_length=limits.NAME,
                     required=False,
                     initial=player.name if player else "",
                     widget=forms.TextInput(attrs={"list": "club-players", "autocomplete": "off"}),

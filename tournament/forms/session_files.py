@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django import forms
@@ -29,8 +30,12 @@ class SessionImportForm(forms.Form):
         error_messages={"invalid_choice": "Choose one of the club's contract bridge pairs events."},
     )
     dry_run = forms.BooleanField(label="Check only: change nothing", required=False)
+    # Made when the page is shown: the same upload sent again (a retry after a dropped connection)
+    # carries the same key and finds the session already imported.
+    request_key = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        kwargs["initial"] = {"request_key": uuid.uuid4(), **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         field = self.fields["event"]
         assert isinstance(field, forms.ModelChoiceField)

@@ -90,8 +90,10 @@ def edit_event(
     slams = event.slams if slams is None else slams
     english_rule = event.english_rule if english_rule is None else english_rule
     royals_distinct = event.royals_distinct if royals_distinct is None else royals_distinct
-    name = name.strip()
-    _check_text(name, limits.EVENT_NAME, "The event's name", "name")
+    name = limits.one_line(name)
+    problem = limits.name_problem(name, limits.EVENT_NAME, "The event's name")
+    if problem:
+        raise SetupRefused(problem, "name")
     if not name:
         raise SetupRefused("Give the event a name.", "name")
     if slams not in Event.Slams.values:
@@ -353,8 +355,8 @@ def substitute(
     )
     event = pair.section.event
     _check_not_played(pair, from_round, "a substitute plays")
-    name = " ".join(player_in.split())
-    if not name or "\x00" in name or len(name) > limits.NAME:
+    name = limits.one_line(player_in)
+    if not name or limits.name_problem(name, limits.NAME, "The substitute's name"):
         raise SetupRefused("The substitute's name is 1 to 80 plain characters.", "player_in")
     pairs = list(Pair.objects.filter(section__event=event, is_phantom=False).with_players())
     everyone = lineups(pairs)

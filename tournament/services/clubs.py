@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.text import slugify
 
+from .. import limits
 from ..models import Club, Membership
 
 
@@ -26,11 +27,14 @@ class Founded:
 def found_club(*, name: str, username: str, password: str | None, slug: str = "") -> Founded:
     """Create the club and make ``username`` its admin, creating the account with ``password``
     when there is none by that name (an existing account keeps its password)."""
-    name = name.strip()
+    name = limits.one_line(name)
     if not name:
         raise ClubRefused("The club needs a name.")
     if len(name) > Club._meta.get_field("name").max_length:  # type: ignore[operator]
         raise ClubRefused("The club's name is too long: 120 characters at most.")
+    problem = limits.name_problem(name, len(name), "The club's name")
+    if problem:
+        raise ClubRefused(problem)
     slug = slugify(slug or name)[:60]
     if not slug:
         raise ClubRefused(f"{name!r} gives no web address: choose one with --slug (letters, digits, -).")

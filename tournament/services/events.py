@@ -216,8 +216,9 @@ def create_event(
     *, club: Club, user: Any, name: str, plan: Plan, date: datetime.date | None = None, **options: Any
 ) -> Event:
     """Create an event with one section laid out by its movement, after the checker passes it."""
-    problem = limits.too_long(name.strip(), limits.EVENT_NAME, "The event's name")
-    if problem or not name.strip():
+    name = limits.one_line(name)
+    problem = limits.name_problem(name, limits.EVENT_NAME, "The event's name")
+    if problem or not name:
         raise SetupRefused(problem or "Give the event a name.", "name")
     if plan.game == Event.Game.CONTRACT:
         for problem in contract_problems(plan.form, options, plan.pairs):
@@ -361,7 +362,7 @@ class NamesRefused(SetupRefused):
 
 
 def _plain(name: str) -> str:
-    return " ".join(name.split())
+    return limits.one_line(name)
 
 
 def check_names(event: Event, names: Sequence[tuple[Pair, str, str]]) -> list[NameProblem]:
@@ -380,7 +381,7 @@ def check_names(event: Event, names: Sequence[tuple[Pair, str, str]]) -> list[Na
     for pair in pairs.order_by("id"):
         now = changed.get(pair.pk) or tuple(p.name if p else "" for p in (pair.player1, pair.player2))
         for slot, name in enumerate(now, start=1):
-            if "\x00" in name or len(name) > 80:
+            if limits.name_problem(name, limits.NAME, "A player's name"):
                 problems.append(NameProblem(pair, slot, "A player's name is at most 80 plain characters."))
         if bool(now[0]) != bool(now[1]):
             problems.append(
@@ -523,8 +524,8 @@ def set_status(
 @transaction.atomic
 def rename_team(*, team: Team, name: str, user: Any) -> Team:
     """Give a team of a match its name, as the standings and the match sheet show it (Law G); audited."""
-    name = name.strip()
-    if not name or "\x00" in name or len(name) > 80:
+    name = limits.one_line(name)
+    if not name or limits.name_problem(name, 80, "A team's name"):
         raise SetupRefused("A team's name is 1 to 80 plain characters.", "name")
     if name == team.name:
         return team

@@ -158,7 +158,7 @@ def _delimiter(text: str) -> str:
 
 
 def _clean(value: str) -> str:
-    return " ".join(value.split())
+    return limits.one_line(value)
 
 
 def _problem(name: str, number: str, email: str) -> str:
@@ -169,7 +169,7 @@ def _problem(name: str, number: str, email: str) -> str:
         (number, limits.MEMBER_NUMBER, "The member number"),
         (email, limits.EMAIL, "The email address"),
     ):
-        problem = limits.too_long(text, limit, what)
+        problem = limits.name_problem(text, limit, what)
         if problem:
             return problem
     if email:

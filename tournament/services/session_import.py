@@ -23,6 +23,7 @@ line or element (the engine's readers) or the board and pairs (the import's own 
 from __future__ import annotations
 
 import hashlib
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -77,6 +78,11 @@ class Imported:
 # Writing --------------------------------------------------------------------------------------
 
 
+def _plain_text(text: str) -> str:
+    """A name from the file as the club keeps names: one line, no control character."""
+    return "".join(c for c in limits.one_line(text) if c.isprintable())
+
+
 def _free_letters(taken: Iterable[str]) -> Iterable[str]:
     used = set(taken)
     for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
@@ -98,8 +104,8 @@ def _players(club: Club, session: model.Session, notes: list[str]) -> dict[Key, 
     taken: set[str] = set()
     unnamed = []
     for p in session.participants:
-        people = [person for person in p.players if person.name.strip()]
-        names = [" ".join(person.name.split()) for person in people]
+        people = [person for person in p.players if _plain_text(person.name)]
+        names = [_plain_text(person.name) for person in people]
         keys = [name.casefold() for name in names]
         if len(people) != 2 or keys[0] == keys[1] or taken & set(keys):
             if people:
@@ -107,7 +113,7 @@ def _players(club: Club, session: model.Session, notes: list[str]) -> dict[Key, 
             continue
         taken.update(keys)
         for name in names:
-            if len(name) > limits.NAME or "\x00" in name:
+            if len(name) > limits.NAME:
                 raise SessionRefused(
                     f"Pair {p.id}: the name {name[:40]!r}... is longer than the {limits.NAME} characters "
                     "a player's name may have."
@@ -143,12 +149,19 @@ def import_session(
     name: str,
     event: Event | None = None,
     dry_run: bool = False,
+    request_key: uuid.UUID | None = None,
 ) -> Imported:
     """Import a scored session as a new event of the club, or as the next session of ``event``.
 
     All or nothing: one transaction, with its audit entry; on a dry run everything is
-    checked and nothing kept.
+    checked and nothing kept. Idempotent, as a result's entry is: the same upload sent again
+    (the same ``request_key``, as a browser resends after a dropped connection) answers with
+    the session already imported and changes nothing, even when the two arrive at once.
     """
+    if not dry_run:
+        repeated = _already_imported(club, request_key)
+        if repeated is not None:
+            return repeated
     session, format = read_session(content)
     settings, notes = conventions_of(session)
     if session.event.competition is not model.Competition.PAIRS:
@@ -158,7 +171,7 @@ def import_session(
     name = "".join(c for c in name if c.isprintable())[:120] or "results file"
     try:
         with transaction.atomic():
-            imported = _write(club, user, session, format, content, name, settings, notes, event)
+            imported = _write(club, user, session, format, content, name, settings, notes, event, request_key)
             if dry_run:
                 transaction.set_rollback(True)
                 return Imported(
@@ -166,9 +179,27 @@ def import_session(
                 )
             return imported
     except IntegrityError as error:
+        repeated = None if dry_run else _already_imported(club, request_key)
+        if repeated is not None:  # the same upload, sent twice at once: the other one kept it
+            return repeated
         raise SessionRefused(
             f"The file's facts contradict each other and cannot be kept ({error}); nothing was imported."
         ) from error
+
+
+def _already_imported(club: Club, request_key: uuid.UUID | None) -> Imported | None:
+    """The import an upload with ``request_key`` already made, told as such; None if there is none."""
+    if request_key is None:
+        return None
+    kept = SessionFile.objects.filter(request_key=request_key).select_related("event").first()
+    if kept is None:
+        return None
+    if kept.event.club_id != club.pk:
+        raise SessionRefused("This form was sent for another club: open the import page again.")
+    summary = (
+        f"Already imported: {kept.name} is session {kept.session} of {kept.event.name}; nothing was changed."
+    )
+    return Imported(kept.event, kept.session, summary, tuple(kept.notes), kept)
 
 
 def _write(
@@ -181,11 +212,12 @@ def _write(
     settings: dict[str, Any],
     notes: list[str],
     event: Event | None,
+    request_key: uuid.UUID | None = None,
 ) -> Imported:
     if event is None:
         event = Event.objects.create(
             club=club,
-            name=(session.event.name or name)[: limits.EVENT_NAME],
+            name=_plain_text(session.event.name or name)[: limits.EVENT_NAME] or "Imported session",
             date=session.event.date or timezone.localdate(),
             game=Event.Game.CONTRACT,
             form=Event.Form.PAIRS,
@@ -231,6 +263,7 @@ def _write(
         figures=figures,
         notes=notes,
         imported_by=user,
+        request_key=request_key,
     )
     summary = (
         f"Imported {name} as session {number} of {event.name}: {counts['pairs']} pairs, "

@@ -159,15 +159,25 @@ def event_movement(request: HttpRequest, club_slug: str, event_id: int) -> HttpR
 
 @login_required
 def event_delete(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
-    """Delete the event, after a confirmation (twice for a closed event); the club's audit log keeps it."""
+    """Delete the event, after its confirmation page (twice for a closed event); the club's audit log
+    keeps it. A post that does not come from the confirmation page is sent to it."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    form = DeleteEventForm(request.POST or None)
+    form = DeleteEventForm(request.POST or None, event=event)
     if request.method == "POST":
         require_directing(request, event)
+        if not form.confirmed():
+            messages.info(request, "Nothing is deleted yet: confirm the deletion on this page.")
+            return redirect("event_delete", club_slug, event.pk)
         if form.is_valid():
             try:
                 name = str(event)
-                changes.delete_event(event=event, user=request.user, **form.cleaned_data)
+                answers = form.cleaned_data
+                changes.delete_event(
+                    event=event,
+                    user=request.user,
+                    reason=answers["reason"],
+                    closed_confirmed=answers["closed_confirmed"],
+                )
                 messages.success(request, f"{name} is deleted; the club's audit log keeps a record of it.")
                 return redirect("dashboard")
             except SetupRefused as error:

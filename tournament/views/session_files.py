@@ -8,20 +8,28 @@ every write, in one transaction; a refused file changes nothing and is shown on 
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
+from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from .. import params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.session_files import SessionImportForm
-from ..services import session_compare
+from ..models import Club, SessionImportJob
+from ..services import session_compare, session_jobs
 from ..services.session_files import FORMATS, ExportRefused, event_sheets, export_session
 from ..services.session_import import MOST_BYTES, SessionRefused, import_session
+
+REFRESH = 2  # seconds between the looks of the page that waits for a big import
+# A job still running this long after it started lost its thread (the server restarted): say so.
+STALLED = datetime.timedelta(minutes=10)
 
 
 def _printable(name: str | None) -> str:
@@ -73,38 +81,70 @@ def session_import(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = club_for_role(request, club_slug, SCORING)
     initial = {"event": params.number(request.GET.get("event"))}
     form = SessionImportForm(request.POST or None, request.FILES or None, club=club, initial=initial)
+    status = 200
     if request.method == "POST":
         if role_in(request.user, club) not in DIRECTING:
             raise PermissionDenied("Importing a session is a director's act.")
         if form.is_valid():
-            data = form.cleaned_data
             try:
-                imported = import_session(
-                    club=club,
-                    user=request.user,
-                    content=data["file"],
-                    name=_printable(request.FILES["file"].name),
-                    event=data["event"],
-                    dry_run=data["dry_run"],
-                )
+                answer = _import(request, club, form)
+                if answer is not None:
+                    return answer
             except SessionRefused as error:
                 form.add_error("file", f"{error} Nothing was imported.")
-            else:
-                messages.success(request, imported.summary)
-                if imported.event is not None:
-                    return redirect("session_files", club.slug, imported.event.pk)
-                for note in imported.notes:
-                    messages.info(request, note)
         status = 400 if form.errors else 200
-    else:
-        status = 200
     context = {"club": club, "form": form, "most_kb": MOST_BYTES // 1000}
     return render(request, "tournament/director/session_import.html", context, status=status)
+
+
+def _import(request: HttpRequest, club: Club, form: SessionImportForm) -> HttpResponse | None:
+    """Import the file now, or, a big one, in a server thread with a page that waits for it; None
+    after a check only (the form is shown again, with what the import would do)."""
+    data = form.cleaned_data
+    upload = {
+        "club": club,
+        "user": request.user,
+        "content": data["file"],
+        "name": _printable(request.FILES["file"].name),
+        "event": data["event"],
+        "dry_run": data["dry_run"],
+        "request_key": data["request_key"],
+    }
+    if session_jobs.in_background(data["file"]):  # read first: a file refused is refused here
+        job = session_jobs.start_import(**upload)
+        return redirect("session_import_job", club.slug, job.pk)
+    imported = import_session(**upload)
+    messages.success(request, imported.summary)
+    if imported.event is not None:
+        return redirect("session_files", club.slug, imported.event.pk)
+    for note in imported.notes:
+        messages.info(request, note)
+    return None
+
+
+@login_required
+@require_safe
+def session_import_job(request: HttpRequest, club_slug: str, job_id: int) -> HttpResponse:
+    """A big import's page: that it runs (looked at again every few seconds), then its session or refusal."""
+    club = club_for_role(request, club_slug, SCORING)
+    job = get_object_or_404(
+        SessionImportJob.objects.defer("content").select_related("event"), pk=job_id, club=club
+    )
+    if job.status == SessionImportJob.Status.DONE and job.event is not None:
+        messages.success(request, job.summary)
+        return redirect("session_files", club.slug, job.event.pk)
+    stalled = job.status == SessionImportJob.Status.RUNNING and job.started < timezone.now() - STALLED
+    context = {"club": club, "job": job, "refresh": REFRESH, "stalled": stalled}
+    running = job.status == SessionImportJob.Status.RUNNING and not stalled
+    return render(
+        request, "tournament/director/session_import_job.html", context, status=202 if running else 200
+    )
 
 
 E = "c/<slug:club_slug>/e/<num:event_id>"
 urlpatterns = [
     path("c/<slug:club_slug>/sessions/import/", session_import, name="session_import"),
+    path("c/<slug:club_slug>/sessions/import/<num:job_id>/", session_import_job, name="session_import_job"),
     path(f"{E}/files/", session_files, name="session_files"),
     path(f"{E}/files/session.<slug:format>", session_export, name="session_export"),
 ]

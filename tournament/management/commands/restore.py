@@ -14,7 +14,9 @@ class Command(BaseCommand):
     help = (
         "Replace the whole database with FILE, a backup made by manage.py backup (SQLite or JSON, told "
         "by its contents), then bring its tables up to this version (migrate). Refuses to replace a "
-        "database that holds any club or account unless --force is given. Stop the server first."
+        "database that holds any club or account unless --force is given, after listing the accounts "
+        "and privileges the backup would add. Only rows come back: a SQLite backup's own triggers, "
+        "views and tables are left behind and named. Stop the server first."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -31,18 +33,37 @@ class Command(BaseCommand):
         try:
             fmt = backups.format_of(path)
             before = backups.contents()
+            added = backups.accounts_added(path)
             if options["dry_run"]:
                 self.stdout.write(f"Would replace {before} with the {fmt} backup {path}.")
+                self._accounts(added)
                 return
             if not before.empty and not options["force"]:
+                self._accounts(added)
                 raise CommandError(
                     f"This database holds {before}: restoring replaces all of it. Add --force to "
                     "replace it (and take a backup of it first: manage.py backup)."
                 )
-            fmt = backups.restore(path)
+            restored = backups.restore(path)
         except backups.BackupError as error:
             raise CommandError(str(error)) from None
         replaced = "an empty database" if before.empty else f"what was there ({before})"
         self.stdout.write(
-            self.style.SUCCESS(f"Restored {backups.contents()} from {path} ({fmt}), replacing {replaced}.")
+            self.style.SUCCESS(
+                f"Restored {backups.contents()} from {path} ({restored.fmt}), replacing {replaced}."
+            )
         )
+        if restored.ignored:
+            self.stdout.write(
+                f"Not restored, the backup's own and none of this program's: {', '.join(restored.ignored)}."
+            )
+        for line in added:
+            done = line.replace("would add", "added", 1).replace("would make", "made", 1)
+            self.stdout.write(done[0].upper() + done[1:] + ".")
+
+    def _accounts(self, added: list[str]) -> None:
+        """The accounts and privileges the backup would add, each on its line, or that it adds none."""
+        if not added:
+            self.stdout.write("The backup adds no account and gives no account a privilege it has not here.")
+        for line in added:
+            self.stdout.write(f"  {line}")
