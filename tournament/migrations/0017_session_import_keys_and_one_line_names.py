@@ -27,7 +27,7 @@ def names_on_one_line(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0015_pdf_jobs'),
+        ('tournament', '0016_adjusted_scores_typed'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
