@@ -70,12 +70,19 @@ SCORING_KINDS = {
     Ruling.Kind.AWARD,
     Ruling.Kind.REVOKE,
     Ruling.Kind.WITHDRAWN,
+    Ruling.Kind.NOT_PLAYED,
     Ruling.Kind.ARTIFICIAL,
     Ruling.Kind.ASSIGNED,
 }
 # Contract bridge is scored by Law 77 alone: its director adjusts the score (Law 12), he does not
 # award Foster's honour points, a revoke's 100 points or Law B's extremes.
-CONTRACT_KINDS = {Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.WITHDRAWN, Ruling.Kind.NOTE}
+CONTRACT_KINDS = {
+    Ruling.Kind.ARTIFICIAL,
+    Ruling.Kind.ASSIGNED,
+    Ruling.Kind.WITHDRAWN,
+    Ruling.Kind.NOT_PLAYED,
+    Ruling.Kind.NOTE,
+}
 
 IRREGULAR_KIND = {
     Irregular.AVERAGE: Ruling.Kind.IRREGULAR_AVERAGE,

@@ -40,6 +40,9 @@ IRREGULAR_KINDS = {
     Ruling.Kind.IRREGULAR_NS_OFFENDED: Irregular.NS_OFFENDED,
     Ruling.Kind.IRREGULAR_EW_OFFENDED: Irregular.EW_OFFENDED,
     Ruling.Kind.WITHDRAWN: Irregular.WITHDRAWN,
+    # A result missing at the close, ruled not played: as a withdrawal, each side its direction's
+    # average once another table has played the deal (Law B (3)).
+    Ruling.Kind.NOT_PLAYED: Irregular.WITHDRAWN,
 }
 
 
@@ -428,7 +431,12 @@ def _score_contract_section(
     return sheet
 
 
-ADJUSTING_KINDS = (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.WITHDRAWN)
+ADJUSTING_KINDS = (
+    Ruling.Kind.ARTIFICIAL,
+    Ruling.Kind.ASSIGNED,
+    Ruling.Kind.WITHDRAWN,
+    Ruling.Kind.NOT_PLAYED,
+)
 
 
 def standing_adjustment(rulings: list[Ruling]) -> Ruling | None:
@@ -444,10 +452,14 @@ def scored_contract(result: Result, rulings: list[Ruling]) -> ScoredResult:
     """A contract bridge result with its score: the table's (Law 77), or the director's ruling (Law 12).
 
     The latest active adjusted score stands: an artificial one (Law 12C2), or an assigned result
-    scored by Law 77 (Law 12C1). A pair's withdrawal (Law B (3)) gives both sides Average.
+    scored by Law 77 (Law 12C1). A pair's withdrawal (Law B (3)) gives both sides Average. A board
+    ruled not played at the close counts for neither pair: it is left out of the contest, and the
+    board and the pairs are scored on the results obtained (Law 78A's factoring; spec §2.2, §5.8).
     """
     ruling = standing_adjustment(rulings)
     try:
+        if ruling is not None and ruling.kind == Ruling.Kind.NOT_PLAYED:
+            return ScoredResult(result, rulings, None, None)
         if ruling is not None and ruling.kind == Ruling.Kind.ARTIFICIAL:
             return ScoredResult(result, rulings, None, None, adjusted=(ruling.ns_average, ruling.ew_average))
         if ruling is not None and ruling.kind == Ruling.Kind.WITHDRAWN:
