@@ -22,7 +22,7 @@ from scoring.whist.game import duplicate_whist_deal
 from ..forms.director import EntryRowForm, MissingRulingForm
 from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
-from ..services.closing import Missing
+from ..services.closing import Missing, not_played_words
 from ..services.contract_facts import assigned_score, contract_score, vulnerability_text
 from ..services.contract_scoring import TableFigures
 from ..services.events import SECTION_MOVEMENT, Plan, check_plan
@@ -373,6 +373,8 @@ def _adjustment_words(result: Result, event: Event, ruling: Ruling, standing: Ru
         return f"{ruling.assigned} scores {assigned} by Law 77, {state} (Law 12C1)."
     if ruling.kind == Ruling.Kind.WITHDRAWN:
         return "Average to each side: the table could not play the board (Law 12C2)."
+    if ruling.kind == Ruling.Kind.NOT_PLAYED:
+        return f"Not played: {not_played_words(event)}."
     return "It does not change the score."
 
 
