@@ -139,3 +139,16 @@ def rule_missing(
         law=not_played_law(event),
         reason=reason.strip(),
     )
+
+
+@transaction.atomic
+def rule_every_missing_not_played(*, event: Event, user: Any, reason: str) -> int:
+    """Rule every board still without a result not played, each as ``rule_missing`` would, with the one
+    reason (a table that left early, a night whose results were kept on paper). Returns how many."""
+    gaps = missing_results(event)
+    for gap in gaps:
+        gap.seating.section.event = event
+        rule_missing(
+            seating=gap.seating, board_number=gap.board, user=user, choice="not_played", reason=reason
+        )
+    return len(gaps)
