@@ -268,3 +268,18 @@ def test_only_the_clubs_director_rules_on_a_missing_result() -> None:
     elsewhere = reverse("missing_rule", args=[*night.args, night.gap.pk, 99])  # a board not at that table
     assert night.client.post(elsewhere, data).status_code == 404
     assert not Result.objects.filter(seating=night.gap, board__number=night.board).exists()
+
+
+def test_every_missing_board_is_ruled_not_played_in_one_step_with_its_reason() -> None:
+    night = Night()
+    Result.objects.filter(seating__round=3, seating__table__number=1).delete()  # a table that left early
+    page = text(night.lock())
+    assert "3 results missing" in page and 'id="missing-all"' in page
+    url = reverse("missing_all_not_played", args=night.args)
+    night.client.post(url, {"all-reason": ""})
+    assert Result.objects.filter(not_played=True).count() == 0  # no reason, nothing ruled
+    night.client.post(url, {"all-reason": "Table 1 left before the last round."})
+    ruled = Result.objects.filter(not_played=True)
+    assert ruled.count() == 3
+    assert {r.kind for r in Ruling.objects.filter(result__in=ruled)} == {Ruling.Kind.NOT_PLAYED}
+    assert night.lock(anyway="1").status_code == 302

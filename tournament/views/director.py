@@ -51,7 +51,7 @@ from ..services.results import ResultRefused
 from ..services.standings import score_section
 from . import director_screens as screens
 from .audit import audit_filter
-from .director_close import close_page, event_close, missing_rule
+from .director_close import close_page, event_close, missing_all_not_played, missing_rule
 from .director_results import (
     entry_preview,
     refuse,
@@ -317,6 +317,7 @@ urlpatterns = [
     path(f"{E}/status/", event_status, name="event_status"),
     path(f"{E}/close/", event_close, name="event_close"),
     path(f"{E}/close/<num:seating_id>/<num:number>/", missing_rule, name="missing_rule"),
+    path(f"{E}/close/not-played/", missing_all_not_played, name="missing_all_not_played"),
     path(f"{E}/tables/", table_links, name="table_links"),
     path(f"{E}/s/<letter:letter>/boards/<num:number>/enter/", traveller_entry, name="traveller_entry"),
     path(f"{E}/s/<letter:letter>/boards/<num:number>/irregular/", ruling_irregular, name="ruling_irregular"),

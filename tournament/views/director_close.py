@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from ..access import SCORING, event_for_role
-from ..forms.director import MissingRulingForm
+from ..forms.director import MissingRulingForm, ReasonForm
 from ..models import Event, Result, Seating
 from ..services import closing
 from ..services.events import LockNeedsConfirmation
@@ -90,3 +90,25 @@ def missing_rule(
         except ResultRefused as error:
             form.add_error(error.field if error.field in form.fields else None, str(error))
     return close_page(request, event, _refusal(event), (key, form), status=422)
+
+
+@login_required
+@require_POST
+def missing_all_not_played(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
+    """Rule every board still without a result not played, with one reason (a table that left early)."""
+    event = event_for_role(request, club_slug, event_id, SCORING)
+    require_directing(request, event)
+    form = ReasonForm(request.POST, prefix="all")
+    if form.is_valid():
+        try:
+            ruled = closing.rule_every_missing_not_played(
+                event=event, user=request.user, reason=form.cleaned_data["reason"]
+            )
+            messages.success(request, f"{ruled} board{'' if ruled == 1 else 's'} ruled not played.")
+            return redirect("event_close", club_slug, event.pk)
+        except ResultRefused as error:
+            form.add_error(None, str(error))
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
+    return redirect("event_close", club_slug, event.pk)
