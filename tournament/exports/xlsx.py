@@ -158,11 +158,11 @@ class Sheet:
         return self.ws.cell(row, column, value)
 
     def title(self, words: str) -> None:
+        if self.provisional:  # reopened for corrections: the figures may still change
+            words = f"{words} — {PROVISIONAL}"
         cell = self.put(self.row, 1, words)
         cell.font = TITLE
         self.row += 1
-        if self.provisional:  # reopened for corrections: the figures may still change
-            self.line(PROVISIONAL, bold=True)
 
     def line(self, words: str, *, bold: bool = False) -> None:
         cell = self.put(self.row, 1, words)

@@ -47,9 +47,10 @@ def _refusal(event: Event) -> LockNeedsConfirmation:
 
 @login_required
 def event_close(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
-    """What closing the event waits for: every board with no result and every result not confirmed."""
+    """What closing the event waits for: every board with no result and every result not confirmed.
+
+    The club's people may look; ruling and closing are the director's (``missing_rule``)."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    require_directing(request, event)
     if event.is_locked:
         messages.info(request, "The event is closed.")
         return redirect("event_run", club_slug, event.pk)
