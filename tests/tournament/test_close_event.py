@@ -264,7 +264,9 @@ def test_only_the_clubs_director_rules_on_a_missing_result() -> None:
         client = Client()
         client.force_login(user)
         assert client.post(url, data).status_code == status
-        assert client.get(reverse("event_close", args=night.args)).status_code == page  # a scorer may look
+        response = client.get(reverse("event_close", args=night.args))
+        assert response.status_code == page  # a scorer may look, and is offered no ruling
+        assert 'class="missing-form"' not in response.content.decode()
     elsewhere = reverse("missing_rule", args=[*night.args, night.gap.pk, 99])  # a board not at that table
     assert night.client.post(elsewhere, data).status_code == 404
     assert not Result.objects.filter(seating=night.gap, board__number=night.board).exists()

@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from ..access import SCORING, event_for_role
+from ..access import DIRECTING, SCORING, event_for_role, role_in
 from ..forms.director import MissingRulingForm, ReasonForm
 from ..models import Event, Result, Seating
 from ..services import closing
@@ -29,9 +29,12 @@ def close_page(
     refusal: LockNeedsConfirmation,
     posted: tuple[str, MissingRulingForm] | None = None,
     status: int = 200,
+    may_direct: bool = True,
 ) -> HttpResponse:
-    """The close page for what ``refusal`` lists: missing results first, each with its ruling form."""
+    """The close page for what ``refusal`` lists: missing results first, each with its ruling form (for
+    a director; the club's scorers read the list)."""
     context = {
+        "may_direct": may_direct,
         "event": event,
         "refusal": refusal,
         "rounds": screens.close_rounds(refusal.missing, refusal.unsettled, posted),
@@ -54,7 +57,8 @@ def event_close(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     if event.is_locked:
         messages.info(request, "The event is closed.")
         return redirect("event_run", club_slug, event.pk)
-    return close_page(request, event, _refusal(event))
+    may_direct = role_in(request.user, event.club) in DIRECTING
+    return close_page(request, event, _refusal(event), may_direct=may_direct)
 
 
 @login_required
