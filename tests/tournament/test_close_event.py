@@ -285,3 +285,14 @@ def test_every_missing_board_is_ruled_not_played_in_one_step_with_its_reason() -
     assert ruled.count() == 3
     assert {r.kind for r in Ruling.objects.filter(result__in=ruled)} == {Ruling.Kind.NOT_PLAYED}
     assert night.lock(anyway="1").status_code == 302
+
+
+def test_a_board_ruled_not_played_is_explained_on_its_pages_without_a_traceback() -> None:
+    night = Night()
+    night.rule("not_played")
+    result = night.ruled()
+    director_page = text(night.client.get(reverse("result_edit", args=[*night.args, result.pk])))
+    assert "Not played: each pair is scored on the boards it played" in director_page
+    assert "(Law 78A)" in director_page
+    explained = night.client.get(reverse("explain", args=[*night.args, result.pk]))
+    assert explained.status_code == 200
