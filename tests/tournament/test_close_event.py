@@ -296,3 +296,17 @@ def test_a_board_ruled_not_played_is_explained_on_its_pages_without_a_traceback(
     assert "(Law 78A)" in director_page
     explained = night.client.get(reverse("explain", args=[*night.args, result.pk]))
     assert explained.status_code == 200
+
+
+def test_the_results_files_leave_out_a_board_ruled_not_played_as_for_a_table_that_sat_out() -> None:
+    night = Night()
+    night.rule("not_played")
+    night.lock(anyway="1")
+    pbn = night.client.get(reverse("session_export", args=[*night.args, "pbn"]))
+    usebio = night.client.get(reverse("session_export", args=[*night.args, "usebio"]))
+    assert (pbn.status_code, usebio.status_code) == (200, 200)
+    tables = re.findall(
+        r'\[Board "(\d+)"\].*?\[ScoreTable[^\]]*\]\r?\n(.*?)\r?\n\r?\n', pbn.content.decode(), re.S
+    )
+    lines = dict(tables)[str(night.board)].splitlines()
+    assert len(lines) == 2  # three tables play the board; the one ruled not played has no line
