@@ -310,3 +310,20 @@ def test_the_results_files_leave_out_a_board_ruled_not_played_as_for_a_table_tha
     )
     lines = dict(tables)[str(night.board)].splitlines()
     assert len(lines) == 2  # three tables play the board; the one ruled not played has no line
+
+
+@pytest.mark.parametrize("doc", ["standings", "recaps", "travellers"])
+def test_the_printed_standings_recaps_and_travellers_name_the_board_not_played(doc: str) -> None:
+    from tests.tournament.pdf_text import read_pdf
+
+    night = Night()
+    night.rule("adjusted", ns_average="A+", ew_average="A-")
+    night.lock(anyway="1")
+    response = night.client.get(reverse("pdf_document", args=[*night.args, doc]))
+    words = " ".join(
+        read_pdf(
+            b"".join(response.streaming_content) if response.streaming else response.content
+        ).text.split()
+    )
+    assert f"Board {night.board} not played at table {GAP_TABLE}, round {GAP_ROUND}" in words
+    assert "N-S Average-plus and E-W Average-minus (Law 12C2)" in words
