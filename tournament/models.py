@@ -253,6 +253,10 @@ class Event(models.Model):
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     published = models.BooleanField(default=False)
+    reopened = models.BooleanField(
+        default=False,
+        help_text="Closed, then reopened for corrections: its public pages say the scores are provisional.",
+    )
     created = models.DateTimeField(default=timezone.now)
 
     objects = EventQuerySet.as_manager()
@@ -693,9 +697,12 @@ class Ruling(models.Model):
         REVOKE = "revoke", "An established revoke (Law 84, Law D)"
         BARRED_BIDDER = "barred", "A player barred from the bidding"
         WITHDRAWN = "withdrawn", "Not played: a pair withdrew; each side takes its average (Law B (3))"
+        NOT_PLAYED = (
+            "not_played",
+            "Not played: no result at the close, scored as the event scores a board not played",
+        )
         ARTIFICIAL = "artificial", "Artificial adjusted score (Law 12C2)"
         ASSIGNED = "assigned", "Assigned adjusted score (Law 12C1)"
-        NOT_PLAYED = "not_played", "Not played: left out of the board's comparison (Law 78A)"
         FOULED = "fouled", "Fouled board: scored in the group of its version (Law 87B)"
         NOTE = "note", "Note for the record"
 

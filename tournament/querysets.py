@@ -138,10 +138,11 @@ class ResultQuerySet(models.QuerySet["Result"]):
         )
 
     def unsettled(self) -> ResultQuerySet:
-        """The results not yet confirmed (entered or disputed), with their board and table, in play order."""
+        """The results not yet confirmed (entered or disputed), with their board, table and pairs, in play
+        order: the close page groups them by round and table."""
         return (
             self.exclude(status="confirmed")
-            .select_related("board", "seating__table")
+            .select_related("board", "seating__table", "seating__section", "seating__ns", "seating__ew")
             .order_by("seating__round", "seating__table__number", "board__number")
         )
 

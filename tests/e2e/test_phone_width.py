@@ -33,6 +33,8 @@ PASSWORD = "a-long-e2e-password"  # the demo director's password for this test o
 NOT_PAGES = {
     "logout",
     "event_status",
+    "missing_rule",
+    "missing_all_not_played",
     "round_agree",
     "pair_substitute",
     "pair_withdraw",
@@ -89,6 +91,8 @@ def demo_pages() -> tuple[Pages, Pages]:
             for name in ("event_run", "event_pairs", "table_links", "hand_records", "session_files")
         ]
         director.append(("audit_log", reverse("audit_log", args=args)))
+        if not event.is_locked:  # a closed night has nothing left to close: its address leads back
+            director.append(("event_close", reverse("event_close", args=args)))
         director += [
             (name, reverse(name, args=args))
             for name in ("event_changes", "event_edit", "event_movement", "event_delete")

@@ -102,6 +102,15 @@ def play_all(event: Event, text_for: Any, **kwargs: Any) -> list[Any]:
     return results
 
 
+def rule_the_missing_not_played(event: Event, director: Any = None) -> int:
+    """Every board still without a result ruled not played by the club's director, as closing asks first."""
+    from tournament.services.closing import rule_every_missing_not_played
+
+    if director is None:
+        director = event.club.memberships.filter(role__in=["admin", "director"]).first().user
+    return rule_every_missing_not_played(event=event, user=director, reason="Not played at this table.")
+
+
 def make_played_night(tables: int = 3, **kwargs: Any) -> Event:
     """A finished night through the services: named pairs (one with accents), the deal of every board
     known, a result at every table on every board, a Law F award on each board at table 1.

@@ -45,7 +45,8 @@ def rule_law_b_average(cast: Cast) -> Result:
 def test_a_law_b_average_is_confirmed_by_the_director_when_he_rules(cast: Cast) -> None:
     result = rule_law_b_average(cast)
     assert (result.status, result.confirmed_by) == ("confirmed", cast.director)
-    confirm = AuditEntry.objects.get(action="confirm", result=result)
+    # The director records the deal not played himself: confirmed by him in the entry that records it.
+    confirm = AuditEntry.objects.get(action="create", result=result)
     assert (confirm.user, confirm.table, confirm.after["confirmed_by"]) == (
         cast.director,
         None,
@@ -60,9 +61,11 @@ def test_a_law_b_average_is_confirmed_by_the_director_when_he_rules(cast: Cast) 
 
 def test_a_law_b_average_reads_confirmed_by_the_director_in_the_locked_nights_workbook(cast: Cast) -> None:
     result = rule_law_b_average(cast)
+    seating = cast.seating(1, 1)
+    make_result(seating, 2, "3H N 9", table=seating.table)  # entered at the table: the opponents confirm
     for other in Result.objects.exclude(pk=result.pk):
         set_status(result=other, status="confirmed", table=other.seating.table)
-    cast.clients["director"].post(reverse("event_status", args=cast.url_args()), {"action": "lock"})
+    lock(cast)
     assert Event.objects.get(pk=cast.event.pk).is_locked  # nothing was left open: no second step
     response = cast.clients["director"].get(reverse("export_xlsx", args=cast.url_args()))
     book = load_workbook(io.BytesIO(response.content))
@@ -123,7 +126,22 @@ def test_a_note_leaves_the_result_awaiting_the_opponents(cast: Cast) -> None:
 # Closing the event ------------------------------------------------------------------------------
 
 
+def rule_the_missing_not_played(cast: Cast) -> None:
+    """Every board still without a result ruled not played, as closing the event asks first."""
+    from tournament.services.closing import missing_results, rule_missing
+
+    for gap in missing_results(cast.event):
+        rule_missing(
+            seating=gap.seating,
+            board_number=gap.board,
+            user=cast.director,
+            choice="not_played",
+            reason="The table ran out of time.",
+        )
+
+
 def lock(cast: Cast, **data: str) -> Any:
+    rule_the_missing_not_played(cast)
     return cast.clients["director"].post(
         reverse("event_status", args=cast.url_args()), {"action": "lock", **data}
     )
@@ -133,6 +151,7 @@ def test_closing_with_results_open_lists_them_and_asks_before_anything_changes(c
     waiting = make_result(cast.seating(1, 1), 1, "3H N 9", user=cast.scorer)
     disputed = make_result(cast.seating(1, 1), 2, "2S E 8", user=cast.scorer)
     set_status(result=disputed, status="disputed", table=cast.seating(1, 1).table)
+    rule_the_missing_not_played(cast)
     before = AuditEntry.objects.count()
     response = lock(cast)
     page = text(response)

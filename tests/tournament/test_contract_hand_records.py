@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from scoring.files.pbn import deal_from_seed, write_hand_records
 from tests.tournament.contract_night import make_contract_event, make_contract_result
+from tests.tournament.factories import rule_the_missing_not_played
 from tournament.models import Board, Event, Seating
 from tournament.reports import board_par
 from tournament.services import hand_records
@@ -63,6 +64,7 @@ def test_the_traveller_shows_the_par_and_the_double_dummy_table(client) -> None:
     event = make_contract_event()
     director = event.club.memberships.get().user
     Board.objects.filter(section__event=event, number=1).update(hands=DEAL)
+    rule_the_missing_not_played(event, director)
     set_status(event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True)
     page = client.get(reverse("traveller", args=[event.club.slug, event.pk, "A", 1])).content.decode()
     assert 'id="par"' in page and "Par: N-S +140" in page

@@ -13,7 +13,7 @@ from tests.tournament.contract_night import (
     name_pairs,
     play_contract,
 )
-from tests.tournament.factories import make_member
+from tests.tournament.factories import make_member, rule_the_missing_not_played
 from tournament.models import Event, Result, Seating
 from tournament.services.events import set_status
 from tournament.services.standings import score_section
@@ -33,6 +33,7 @@ def published(event: Event) -> Event:
     director = (
         event.club.memberships.first().user if event.club.memberships.exists() else make_member(event.club)
     )
+    rule_the_missing_not_played(event, director)
     return set_status(
         event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True
     )

@@ -17,7 +17,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournament.director_cast import Cast, assert_refused, fingerprint, make_cast
-from tests.tournament.factories import make_result
+from tests.tournament.factories import make_result, rule_the_missing_not_played
 from tournament.models import Event, Player, Result, Ruling, Seating
 from tournament.services.results import set_status
 from tournament.services.rulings import add_ruling
@@ -31,8 +31,9 @@ def cast() -> Cast:
     cast = make_cast()
     seating = cast.seating(1, 1)
     first, second = seating.board_numbers
-    cast.result = make_result(seating, first, "3H N 9", user=cast.director)
-    make_result(seating, second, "2S E 8", user=cast.director)
+    # Typed by the scorer, so awaiting the opponents (a director's own entry is confirmed by him).
+    cast.result = make_result(seating, first, "3H N 9", user=cast.scorer)
+    make_result(seating, second, "2S E 8", user=cast.scorer)
     cast.ruling = add_ruling(result=cast.result, user=cast.director, kind="note", law="", reason="A note.")
     ready = cast.seating(1, 3)  # a round the opponents have confirmed, ready to agree
     for number in ready.board_numbers:
@@ -108,6 +109,23 @@ def agree_a_round(cast: Cast) -> Request:
     return reverse("round_agree", args=[*cast.url_args(), cast.seating(1, 3).pk]), {}
 
 
+def lock_the_event(cast: Cast) -> Request:
+    rule_the_missing_not_played(cast.event, cast.director)  # the event closes with every board ruled
+    return status("lock", anyway="1")(cast)
+
+
+def rule_on_a_missing_result(cast: Cast) -> Request:
+    seating = cast.seating(2, 1)
+    number = seating.board_numbers[0]
+    key = f"{seating.pk}-{number}"
+    url = reverse("missing_rule", args=[*cast.url_args(), seating.pk, number])
+    return url, {f"{key}-choice": "not_played", f"{key}-reason": "The table ran out of time."}
+
+
+def rule_every_missing_result_not_played(cast: Cast) -> Request:
+    return reverse("missing_all_not_played", args=cast.url_args()), {"all-reason": "Table 2 left early."}
+
+
 def _result(cast: Cast) -> Result | None:
     return Result.objects.filter(pk=cast.result.pk).first()
 
@@ -117,9 +135,14 @@ WRITES: dict[str, tuple[Callable[[Cast], Request], Callable[[Cast], bool]]] = {
     "create an event": (create_an_event, lambda c: Event.objects.filter(name="Friday").exists()),
     "name the pairs": (name_the_pairs, lambda c: Player.objects.filter(name="North 1NS").exists()),
     "start play": (status("start"), lambda c: Event.objects.get(pk=c.event.pk).status == "running"),
-    "lock the event": (
-        status("lock", anyway="1"),
-        lambda c: Event.objects.get(pk=c.event.pk).status == "locked",
+    "lock the event": (lock_the_event, lambda c: Event.objects.get(pk=c.event.pk).status == "locked"),
+    "rule on a missing result": (
+        rule_on_a_missing_result,
+        lambda c: Result.objects.filter(seating=c.seating(2, 1), not_played=True).exists(),
+    ),
+    "rule every missing result not played": (
+        rule_every_missing_result_not_played,
+        lambda c: Result.objects.filter(not_played=True).exists(),
     ),
     "publish the standings": (status("publish"), lambda c: Event.objects.get(pk=c.event.pk).published),
     "enter a result": (enter_a_result, lambda c: Result.objects.filter(seating=c.seating(1, 2)).exists()),
@@ -186,6 +209,7 @@ def _pages(cast: Cast) -> dict[str, str]:
     return {
         "running view": reverse("event_run", args=args),
         "running grid": reverse("event_run_fragment", args=args),
+        "close the event": reverse("event_close", args=args),
         "pairs": reverse("event_pairs", args=args),
         "table links": reverse("table_links", args=args),
         "traveller entry": reverse("traveller_entry", args=[*args, "A", 1]),
@@ -200,6 +224,7 @@ def _pages(cast: Cast) -> dict[str, str]:
 PAGES = [
     "running view",
     "running grid",
+    "close the event",
     "pairs",
     "table links",
     "traveller entry",

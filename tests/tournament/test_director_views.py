@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournament.director_cast import Cast, grid_marks, make_cast, rule_irregular_after_the_overplay
-from tests.tournament.factories import make_result
+from tests.tournament.factories import make_result, rule_the_missing_not_played
 from tournament.models import AuditEntry, Event, Player, Result, Ruling, Seating, Team
 from tournament.services.results import Facts, record
 from tournament.services.standings import score_section
@@ -237,12 +237,13 @@ def test_renaming_a_team_is_saved_and_audited() -> None:
 def test_the_running_view_marks_each_board_in_missing_or_disputed_and_the_agreed_rounds(cast: Cast) -> None:
     seating = cast.seating(1, 1)
     first, second = seating.board_numbers
-    make_result(seating, first, "3H N 9", user=cast.director)
-    disputed = make_result(seating, second, "2S E 8", user=cast.director)
+    # Typed by the scorer: awaiting the opponents (what a director types is confirmed by him).
+    make_result(seating, first, "3H N 9", user=cast.scorer)
+    disputed = make_result(seating, second, "2S E 8", user=cast.scorer)
     Result.objects.filter(pk=disputed.pk).update(status="disputed")
     other = cast.seating(1, 2)
     for number in other.board_numbers:
-        make_result(other, number, "1NT S 7", user=cast.director)
+        make_result(other, number, "1NT S 7", user=cast.scorer)
     Seating.objects.filter(pk=other.pk).update(agreed_at="2025-03-07T20:00Z")
     response = cast.clients["director"].get(reverse("event_run", args=cast.url_args()))
     marks = grid_marks(response)
@@ -271,6 +272,8 @@ def test_the_running_view_lists_the_problems_the_director_must_rule_on(cast: Cas
 def test_the_event_state_buttons_change_it_and_say_so(
     cast: Cast, action: str, status: str, published: bool
 ) -> None:
+    if action == "lock":
+        rule_the_missing_not_played(cast.event, cast.director)  # no board may close without a result
     response = cast.clients["director"].post(
         reverse("event_status", args=cast.url_args()), {"action": action}, follow=True
     )

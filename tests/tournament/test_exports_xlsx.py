@@ -216,7 +216,9 @@ def test_the_travellers_sheet_has_every_table_of_every_board():
 def test_the_rulings_log_lists_rulings_in_force_and_undone_with_their_law():
     event = make_played_night(3)
     ruling = Ruling.objects.filter(result__section__event=event).order_by("id").first()
-    event_service.set_status(event=event, user=ruling.created_by, status=Event.Status.RUNNING)
+    event_service.set_status(
+        event=event, user=ruling.created_by, status=Event.Status.RUNNING, reason="A ruling to undo."
+    )
     ruling_service.undo_ruling(ruling=ruling, user=ruling.created_by, reason="Entered on the wrong board.")
     ws = workbook(event)["Rulings"]
     rows = body(ws)

@@ -12,7 +12,13 @@ from django.urls import reverse
 
 from scoring.shared.cards import Hands
 from scoring.shared.seats import Seat
-from tests.tournament.factories import make_club, make_event, make_member, make_played_night
+from tests.tournament.factories import (
+    make_club,
+    make_event,
+    make_member,
+    make_played_night,
+    rule_the_missing_not_played,
+)
 from tests.tournament.pdf_text import read_pdf
 from tournament.models import Board, Club, Event
 from tournament.pdf import DocumentUnavailable, renderer_for
@@ -30,6 +36,7 @@ def dealt_night(seed: int = 17, **kwargs: object) -> Event:
     director = make_member(club)
     event = make_event(club, director, **kwargs)
     hand_records.deal_boards(event=event, seed=seed, user=director)
+    rule_the_missing_not_played(event, director)
     return set_status(event=event, user=director, status=Event.Status.LOCKED)
 
 
@@ -77,6 +84,7 @@ def test_the_hand_records_wait_for_the_deals_and_for_the_event_to_close() -> Non
     event = make_event(club, director)
     with pytest.raises(DocumentUnavailable, match="once the event is closed"):
         renderer_for(event, "handrecords")
+    rule_the_missing_not_played(event, director)
     set_status(event=event, user=director, status=Event.Status.LOCKED)
     with pytest.raises(DocumentUnavailable, match="No board of this event has its deal yet"):
         renderer_for(event, "handrecords")

@@ -125,7 +125,9 @@ def test_a_changed_result_makes_the_file_stale_and_it_is_made_again(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     event = make_played_night(tables=3)
-    events.set_status(event=event, user=director_of(event), status=Event.Status.RUNNING)  # open again
+    events.set_status(
+        event=event, user=director_of(event), status=Event.Status.RUNNING, reason="A correction."
+    )
     with django_capture_on_commit_callbacks(execute=True):
         client_for().get(recaps_url(event))
     before = client_for().get(recaps_url(event)).content

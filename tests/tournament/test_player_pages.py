@@ -159,7 +159,7 @@ def test_a_players_page_shows_each_night_with_the_place_the_standings_show(clien
 def test_the_places_are_kept_when_a_night_is_closed_and_dropped_when_it_reopens() -> None:
     director, _, [event] = nights(1)
     assert PairStanding.objects.filter(pair__section__event=event).count() == 6
-    set_status(event=event, user=director, status=Event.Status.RUNNING)
+    set_status(event=event, user=director, status=Event.Status.RUNNING, reason="A score to correct.")
     assert not PairStanding.objects.filter(pair__section__event=event).exists()
     set_status(event=event, user=director, status=Event.Status.LOCKED, lock_anyway=True)
     assert PairStanding.objects.filter(pair__section__event=event).count() == 6
@@ -167,7 +167,7 @@ def test_the_places_are_kept_when_a_night_is_closed_and_dropped_when_it_reopens(
 
 def test_a_night_in_play_shows_no_place_yet(client: Any) -> None:
     director, zoe, [event] = nights(1)
-    set_status(event=event, user=director, status=Event.Status.RUNNING)
+    set_status(event=event, user=director, status=Event.Status.RUNNING, reason="A score to correct.")
     client.force_login(director)
     page = client.get(reverse("player", args=[zoe.club.slug, zoe.pk])).content.decode()
     assert "In play: see the standings" in page and " of 6</td>" not in page

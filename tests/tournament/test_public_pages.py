@@ -21,7 +21,13 @@ from scoring.auction.entry import parse_entry
 from scoring.contests.pairs import TableResult, pair_contest
 from scoring.shared.numbers import mixed_text, round_half_away
 from scoring.shared.seats import Side
-from tests.tournament.factories import make_club, make_event, make_member, play_all
+from tests.tournament.factories import (
+    make_club,
+    make_event,
+    make_member,
+    play_all,
+    rule_the_missing_not_played,
+)
 from tournament.exports.base import safe_text
 from tournament.models import Board, Event, Pair, Result, Ruling, Seating
 from tournament.services import events as event_service
@@ -104,6 +110,7 @@ def outsider():
 def published(club, director, text_for=varied, **kwargs) -> Event:
     event = make_event(club, director, **kwargs)
     play_all(event, text_for)
+    rule_the_missing_not_played(event, director)
     return event_service.set_status(
         event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True
     )
@@ -243,6 +250,7 @@ def test_standings_fragment_is_polled_only_while_the_event_is_running(client, cl
     fragment = client.get(url("standings_fragment", event))
     assert fragment["X-Event-Status"] == "running"
     assert b"<html" not in fragment.content and b"No scores yet" in fragment.content
+    rule_the_missing_not_played(event, director)
     event_service.set_status(event=event, user=director, status=Event.Status.LOCKED, lock_anyway=True)
     assert "refresh.js" not in client.get(url("event", event)).content.decode()
     assert client.get(url("standings_fragment", event))["X-Event-Status"] == "locked"

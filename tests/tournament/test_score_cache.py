@@ -22,7 +22,14 @@ from django.urls import reverse
 
 from tests.tournament.contract_night import make_contract_event, make_contract_result
 from tests.tournament.contract_night import name_pairs as name_contract_pairs
-from tests.tournament.factories import PLAYED_DEAL, make_club, make_event, make_member, make_result
+from tests.tournament.factories import (
+    PLAYED_DEAL,
+    make_club,
+    make_event,
+    make_member,
+    make_result,
+    rule_the_missing_not_played,
+)
 from tests.tournament.pdf_text import read_pdf
 from tournament.models import Event, Pair, Result, Ruling, Seating, Section, Team
 from tournament.services import changes, hand_records, results, rulings, score_cache, standings
@@ -270,8 +277,14 @@ AUCTION_WRITES: dict[str, Callable[[Night], object]] = {
         date=n.event.date,
         slams=Event.Slams.ENGLISH if n.event.slams == Event.Slams.AMERICAN else Event.Slams.AMERICAN,
     ),
-    "the night closed": lambda n: event_service.set_status(
-        event=Event.objects.get(pk=n.event.pk), user=n.director, status=Event.Status.LOCKED, lock_anyway=True
+    "the night closed": lambda n: (
+        rule_the_missing_not_played(n.event, n.director),
+        event_service.set_status(
+            event=Event.objects.get(pk=n.event.pk),
+            user=n.director,
+            status=Event.Status.LOCKED,
+            lock_anyway=True,
+        ),
     ),
     "the hand records": lambda n: hand_records.deal_boards(
         event=Event.objects.get(pk=n.event.pk), seed=7, user=n.director, replace=True

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.tournament.factories import make_club, make_member
+from tests.tournament.factories import make_club, make_member, rule_the_missing_not_played
 from tests.tournament.test_table_views import (
     auction,
     enter,
@@ -137,6 +137,7 @@ def test_a_request_key_already_used_at_another_table_reveals_nothing(client, nig
 
 def test_a_locked_event_refuses_every_write_from_the_table(client, night, entered):
     event, seating, _ = night
+    rule_the_missing_not_played(event)
     set_status(event=event, user=None, status=Event.Status.LOCKED, lock_anyway=True)
     before = AuditEntry.objects.count()
     client.post(url("table_enter", seating), auction(seating, seating.board_numbers[1]))
@@ -145,7 +146,7 @@ def test_a_locked_event_refuses_every_write_from_the_table(client, night, entere
     client.post(url("table_edit", seating, entered.pk), auction(seating, tricks=9, reason="typo"))
     client.post(url("table_agree", seating, 1))
     entered.refresh_from_db()
-    assert Result.objects.count() == 1
+    assert Result.objects.filter(not_played=False).count() == 1  # the rest ruled not played at the close
     assert (entered.status, entered.tricks) == (Result.Status.ENTERED, 8)
     assert AuditEntry.objects.count() == before
 

@@ -97,7 +97,8 @@ def test_the_audit_log_shows_the_label_of_every_stored_choice_never_its_code() -
     text = words(page(cast.clients["director"], "audit_log", *cast.url_args()))
 
     assert f"kind: — → {Ruling.Kind.IRREGULAR_AVERAGE.label}" in text
-    assert "status: — → Entered, awaiting the opponents' confirmation" in text
+    # The director records the deal not played himself: confirmed by him when recorded.
+    assert "status: — → Confirmed" in text and "confirmed by: — → the director" in text
     assert "declarer: — → North" in text
     for code in (ruling.kind, "entered", "irregular_"):
         assert not re.search(rf"→ {code}\b", text), code

@@ -18,7 +18,7 @@ import io
 from collections.abc import Sequence
 
 from ..models import Event
-from ..reports import TeamLine, match_summary, standings_rows
+from ..reports import TeamLine, match_summary, not_played_rows, standings_rows
 from ..reports.contract_sheets import direction_word, match_of, standing_lists
 from ..services.standings import SectionScores
 from .base import Export, figure_text, filename_for, hundredths_figure, safe_text
@@ -112,5 +112,12 @@ def standings_csv(event: Event, sheets: Sequence[SectionScores]) -> Export:
     for sheet in sheets:
         for line in lines(sheet):
             writer.writerow([sheet.section.letter, *line] if several else line)
+    # Below the standings, the boards a table did not play and the ruling on each (as every page says).
+    unplayed = [(sheet, row) for sheet in sheets for row in not_played_rows(sheet)]
+    if unplayed:
+        writer.writerow([])
+        writer.writerow(["Boards not played"])
+        for sheet, row in unplayed:
+            writer.writerow([sheet.section.letter, safe_text(row.text)] if several else [safe_text(row.text)])
     content = buffer.getvalue().encode("utf-8-sig")
     return Export(filename_for(event, "standings", "csv"), CONTENT_TYPE, content)

@@ -44,6 +44,7 @@ from ..reports import (
     match_summary,
     matrix_deals,
     matrix_rows,
+    not_played_rows,
     rulings_rows,
     standings_rows,
     traveller_rows,
@@ -53,6 +54,9 @@ from ..reports import (
 from ..services.standings import SectionScores
 from .base import Export, filename_for, safe_text
 
+PROVISIONAL = (
+    "Provisional: being corrected. The director has reopened this event; its scores may still change."
+)
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 WHOLE = "0;-0;0"
 HUNDREDTHS = "0.00;-0.00;0.00"
@@ -141,6 +145,7 @@ class Sheet:
         self.ws: Worksheet = book.create_sheet(name)
         self.row = 1
         self.widths: dict[int, int] = {}
+        self.provisional = event.reopened
         self._page_setup(event, landscape)
 
     def put(self, row: int, column: int, value: Value) -> Cell:
@@ -158,6 +163,8 @@ class Sheet:
         return self.ws.cell(row, column, value)
 
     def title(self, words: str) -> None:
+        if self.provisional:  # reopened for corrections: the figures may still change
+            words = f"{words} — {PROVISIONAL}"
         cell = self.put(self.row, 1, words)
         cell.font = TITLE
         self.row += 1
@@ -274,7 +281,14 @@ def standings_sheet(book: Workbook, sheet: SectionScores) -> None:
 
 
 def waiting_lines(out: Sheet, sheet: SectionScores) -> None:
-    """Below a standings sheet: what still waits for the director, if anything."""
+    """Below a standings sheet: the boards a table did not play and the ruling on each, then what still
+    waits for the director, if anything."""
+    unplayed = not_played_rows(sheet)
+    if unplayed:
+        out.gap()
+        out.line("Boards not played", bold=True)
+        for row in unplayed:
+            out.line(row.text)
     waiting = waiting_rows(sheet)
     if waiting:
         out.gap()

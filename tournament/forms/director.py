@@ -524,6 +524,33 @@ class ReasonForm(forms.Form):
     )
 
 
+class MissingRulingForm(forms.Form):
+    """The director's word on a board with no result at the close (``services.closing.rule_missing``).
+
+    The button pressed says which: an artificial adjusted score for each side (Law 12C2), or not
+    played. The reason is required: it is kept in the audit log."""
+
+    choice = forms.ChoiceField(
+        choices=[("adjusted", "Adjusted score"), ("not_played", "Not played")],
+        error_messages={"required": "Choose an adjusted score or not played."},
+    )
+    ns_average = forms.ChoiceField(
+        label="N-S", choices=Ruling.Average.choices, required=False, initial=Ruling.Average.AVERAGE
+    )
+    ew_average = forms.ChoiceField(
+        label="E-W", choices=Ruling.Average.choices, required=False, initial=Ruling.Average.AVERAGE
+    )
+    reason = forms.CharField(
+        label="Why",
+        max_length=limits.REASON,
+        widget=forms.TextInput(attrs={"placeholder": "why the board has no result"}),
+        error_messages={
+            "required": "Say why the board has no result: it is kept in the audit log.",
+            **limits.max_length_message("The reason"),
+        },
+    )
+
+
 PRESET_CHOICES = [
     ("", "—"),
     ("declaration_out_of_turn", "Declaration out of turn: 50 to the side chosen, partner barred (Law F)"),

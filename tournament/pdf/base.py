@@ -465,7 +465,10 @@ class PdfRenderer:
         page.line(MARGIN, top - 6.8 * mm, width - MARGIN, top - 6.8 * mm)
         page.line(MARGIN, 12 * mm, width - MARGIN, 12 * mm)
         page.setFont(SANS, 8)
-        page.drawString(MARGIN, 8 * mm, f"{self.event.get_game_display()} · {self.event.get_form_display()}")
+        footer = f"{self.event.get_game_display()} · {self.event.get_form_display()}"
+        if self.event.reopened:  # reopened for corrections: the figures may still change
+            footer += " · Provisional: being corrected"
+        page.drawString(MARGIN, 8 * mm, footer)
         page.drawCentredString(width / 2, 8 * mm, f"page {number} of {total}")
         page.restoreState()
 

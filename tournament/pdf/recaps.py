@@ -26,7 +26,16 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak
 from scoring.shared.seats import Side
 
 from ..models import Event, Pair
-from ..reports import RecapLine, StandingRow, contract_recap_rows, recap_rows, standings_rows
+from ..reports import (
+    NotPlayed,
+    RecapLine,
+    StandingRow,
+    contract_recap_rows,
+    not_played_by_pair,
+    not_played_rows,
+    recap_rows,
+    standings_rows,
+)
 from ..services.standings import SectionScores
 from . import contract
 from .base import MINUS, RED, PdfRenderer, contract_cell, pair_order, plain, rounded, signed
@@ -92,6 +101,7 @@ class RecapsPdf(PdfRenderer):
         laid_out = 0
         for sheet in self.sheets:
             standings = self.standings(sheet)
+            unplayed = not_played_by_pair(not_played_rows(sheet))  # once a section, not once a pair
             for pair in sorted(
                 (
                     p
@@ -103,6 +113,7 @@ class RecapsPdf(PdfRenderer):
                 if story:
                     story.append(PageBreak())
                 story += self.recap(sheet, pair, standings)
+                story += self.not_played(unplayed.get(pair.label, []))
                 if self.progress is not None:
                     laid_out += 1
                     story.append(Reached(laid_out, self.progress))
@@ -165,6 +176,12 @@ class RecapsPdf(PdfRenderer):
             chart = self.chart(bars, "Board number, in the order played")
             story.append(KeepTogether([self.gap(), self.text(caption, "subheading"), chart]))
         return story
+
+    def not_played(self, rows: list[NotPlayed]) -> list[Flowable]:
+        """The boards the pair did not play, and the ruling that scores each (Laws 12C2, 78A, B (3))."""
+        if not rows:
+            return []
+        return [self.text("Boards not played", "subheading"), *self.notes([row.text for row in rows])]
 
     def places_text(self, places: list[tuple[str, StandingRow, int]]) -> str:
         """ "N-S: rank 1 of 5, +834 points (exactly +834 2/5); Overall: rank 1 of 10, +834 points (...)." """

@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from scoring.shared.seats import Side
 
-from ..reports import StandingRow, match_summary, standings_rows
+from ..reports import StandingRow, match_summary, not_played_rows, standings_rows
 from ..services.standings import SectionScores
 from . import contract
 from .base import PdfRenderer, rounded, signed
@@ -44,6 +44,7 @@ class StandingsPdf(PdfRenderer):
                 story += contract.standings_story(self, sheet)
             else:
                 story += self.match(sheet) if self.event.is_teams else self.contest(sheet)
+            story += self.not_played(sheet)
             story += self.problems(sheet)
         return story
 
@@ -131,6 +132,13 @@ class StandingsPdf(PdfRenderer):
             *self.notes(summary.lines),
         ]
         return story
+
+    def not_played(self, sheet: SectionScores) -> list[Flowable]:
+        """The boards a table did not play, and the ruling that scores each (Laws 12C2, 78A, B (3))."""
+        rows = not_played_rows(sheet)
+        if not rows:
+            return []
+        return [self.text("Boards not played", "heading"), *self.notes([row.text for row in rows])]
 
     def problems(self, sheet: SectionScores) -> list[Flowable]:
         if not sheet.problems:

@@ -26,6 +26,7 @@ from ..reports import (
     deal_diagram,
     match_rows,
     match_summary,
+    not_played_rows,
     traveller_rows,
 )
 from ..services.standings import SectionScores
@@ -48,8 +49,13 @@ class TravellersPdf(PdfRenderer):
             title = self.section_title(sheet.section)
             if title:
                 story.append(self.text(title, "heading"))
+            unplayed = [row.text for row in not_played_rows(sheet)]
+            if unplayed:  # below the section's travellers: the boards a table did not play, and why
+                unplayed_block = [self.text("Boards not played", "heading"), *self.notes(unplayed)]
+            else:
+                unplayed_block = []
             if self.event.is_contract:
-                story += contract.traveller_story(self, sheet)
+                story += contract.traveller_story(self, sheet) + unplayed_block
                 continue
             played = {s.result.board.number for s in sheet.results}
             boards = [sheet.boards[number] for number in sorted(sheet.boards) if number in played]
@@ -59,6 +65,7 @@ class TravellersPdf(PdfRenderer):
             story += [
                 KeepTogether(self.board(sheet, board, swings.get(board.number, ()))) for board in boards
             ]
+            story += unplayed_block
         return story
 
     @staticmethod

@@ -49,6 +49,7 @@ from .matches import (
     matrix_deals,
     matrix_rows,
 )
+from .not_played import NotPlayed, not_played_by_pair, not_played_rows
 from .recaps import ContestEntry, Explanation, RecapLine, explanation, pair_standing, recap_rows
 from .rulings import RulingNote, RulingRow, ruling_notes, rulings_rows
 from .standings import StandingRow, standings_rows, standings_tables, waiting_rows
@@ -86,6 +87,7 @@ __all__ = [
     "MatchSummary",
     "MatchTable",
     "MatrixRow",
+    "NotPlayed",
     "Par",
     "RecapLine",
     "RulingNote",
@@ -112,6 +114,8 @@ __all__ = [
     "match_summary",
     "matrix_deals",
     "matrix_rows",
+    "not_played_by_pair",
+    "not_played_rows",
     "pair_standing",
     "recap_rows",
     "rounded_text",

@@ -35,6 +35,7 @@ from ..models import (
     Team,
 )
 from . import score_cache
+from .closing import Missing, missing_results
 from .contract_settings import contract_problems
 from .players import drop_standings, keep_standings
 
@@ -50,19 +51,30 @@ class SetupRefused(Exception):
 
 
 class LockNeedsConfirmation(SetupRefused):
-    """Closing the event would close results never confirmed or disputes never settled."""
+    """Closing the event would close results never confirmed, disputes never settled, or boards with no
+    result: each missing one needs the director's ruling (``services.closing``) before the close."""
 
-    def __init__(self, unsettled: list[Result]) -> None:
+    def __init__(self, unsettled: list[Result], missing: Sequence[Missing] = ()) -> None:
         self.unsettled = unsettled
+        self.missing = list(missing)
         self.disputed = sum(r.status == Result.Status.DISPUTED for r in unsettled)
         self.unconfirmed = len(unsettled) - self.disputed
         parts = [
             f"{n} result{'' if n == 1 else 's'} {what}"
-            for n, what in ((self.unconfirmed, "unconfirmed"), (self.disputed, "disputed"))
+            for n, what in (
+                (len(self.missing), "missing"),
+                (self.unconfirmed, "unconfirmed"),
+                (self.disputed, "disputed"),
+            )
             if n
         ]
-        self.summary = " and ".join(parts)
-        super().__init__(f"{self.summary}: confirm or rule on them first, or close the event anyway.")
+        self.summary = " and ".join(parts) if len(parts) < 3 else f"{parts[0]}, {parts[1]} and {parts[2]}"
+        self.settled_summary = " and ".join(parts[1:] if self.missing else parts)
+        if self.missing:
+            message = f"{self.summary}: rule on each missing result before the event is closed."
+        else:
+            message = f"{self.summary}: confirm or rule on them first, or close the event anyway."
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -479,40 +491,62 @@ def set_status(
     status: str | None = None,
     published: bool | None = None,
     lock_anyway: bool = False,
+    reason: str = "",
 ) -> Event:
-    """Start play, close the event, publish or withdraw its standings; each change audited.
+    """Start play, close the event, reopen it, publish or withdraw its standings; each change audited.
 
-    Closing an event whose results are not all confirmed (entered and awaiting the
-    opponents, or disputed) is refused with the list of them, unless the director says
-    ``lock_anyway``: the audit entry then counts what was closed unsettled.
+    Closing is refused while a board the movement plays has no result (``LockNeedsConfirmation``
+    lists them): the director rules on each first (``closing.rule_missing``), so that no board
+    leaves the scores unsaid. Closing an event whose results are not all confirmed (entered and
+    awaiting the opponents, or disputed) is refused with the list of them, unless the director
+    says ``lock_anyway``: the audit entry then counts what was closed unsettled.
+
+    Reopening a closed event for corrections needs the director's ``reason``, kept in the audit
+    log; until it is closed again its public pages say its scores are provisional.
     """
     before = {"status": event.status, "published": event.published}
     after: dict[str, Any] = {}
-    reason = ""
+    reason = reason.strip()
     if status is not None:
         if status not in Event.Status.values:
             raise SetupRefused(f"{status!r} is not a state an event can be in.")
         if status == Event.Status.LOCKED and not event.is_locked:
             unsettled = list(Result.objects.filter(section__event=event).unsettled())
-            if unsettled and not lock_anyway:
-                raise LockNeedsConfirmation(unsettled)
+            missing = missing_results(event)
+            if missing or (unsettled and not lock_anyway):
+                raise LockNeedsConfirmation(unsettled, missing)
             if unsettled:
                 refusal = LockNeedsConfirmation(unsettled)
                 after = {"unconfirmed": refusal.unconfirmed, "disputed": refusal.disputed}
                 reason = f"Closed at the director's word with {refusal.summary}."
+            event.reopened = False
+        elif event.is_locked and status != Event.Status.LOCKED:
+            if not reason:
+                raise SetupRefused(
+                    "Say why the event is reopened: the reason is kept in the audit log.", "reason"
+                )
+            problem = limits.too_long(reason, limits.REASON, "The reason")
+            if problem:
+                raise SetupRefused(problem, "reason")
+            event.reopened = True
         event.status = status
     if published is not None:
         event.published = published
-    event.save(update_fields=["status", "published"])
+    event.save(update_fields=["status", "published", "reopened"])
     score_cache.event_changed(event)
     if event.status == Event.Status.LOCKED and before["status"] != Event.Status.LOCKED:
         keep_standings(event)  # a closed night changes no more: its places are kept once
     elif event.status != Event.Status.LOCKED and before["status"] == Event.Status.LOCKED:
         drop_standings(event)
+    subject = (
+        "Event reopened for corrections"
+        if event.reopened and before["status"] == Event.Status.LOCKED
+        else "Event state"
+    )
     AuditEntry.objects.create(
         event=event,
         action=AuditEntry.Action.EVENT,
-        subject="Event state",
+        subject=subject,
         user=user,
         before=before,
         after={"status": event.status, "published": event.published, **after},

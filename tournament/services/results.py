@@ -25,7 +25,7 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from .. import limits, written
-from ..models import AuditEntry, Board, BoardPlay, Event, Result, Seating, Table
+from ..models import AuditEntry, Board, BoardPlay, Event, Membership, Result, Seating, Table
 from . import score_cache
 from .facts import snapshot
 from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
@@ -237,6 +237,15 @@ def _person(user: Any) -> Any:
     return user if user is not None and user.is_authenticated else None
 
 
+def _directs(user: Any, event: Event) -> bool:
+    """Whether ``user`` is a director (or admin) of the event's club: his entry is his act, final."""
+    person = _person(user)
+    if person is None:
+        return False
+    roles = (Membership.Role.ADMIN, Membership.Role.DIRECTOR)
+    return Membership.objects.filter(club_id=event.club_id, user=person, role__in=roles).exists()
+
+
 def _check_event_open(event: Event) -> None:
     if event.is_locked:
         raise ResultRefused("The event is closed: results can no longer be changed.")
@@ -275,6 +284,10 @@ def record(
     the first one stands until a director corrects it. The key is looked up first, with
     the seating locked, so a resend racing its first send waits and then hears "already
     saved", never "already entered".
+
+    A result a director of the club records himself (from a traveller, or by a ruling), not a
+    table's device, is his act: it is confirmed by him when entered, in the same
+    transaction and audit entry, and never waits for the opponents.
     """
     event = seating.section.event
     existing = find_saved(request_key)
@@ -297,6 +310,8 @@ def record(
         ew=seating.ew,
         request_key=request_key,
     )
+    if table is None and _directs(user, event):
+        result.status, result.confirmed_by = Result.Status.CONFIRMED, user
     try:
         with transaction.atomic():
             facts = _with_board_facts(board, facts)

@@ -85,6 +85,8 @@ SCORING_KINDS = {
     Ruling.Kind.AWARD,
     Ruling.Kind.REVOKE,
     Ruling.Kind.WITHDRAWN,
+    Ruling.Kind.NOT_PLAYED,
+    Ruling.Kind.FOULED,
     Ruling.Kind.ARTIFICIAL,
     Ruling.Kind.ASSIGNED,
 }
@@ -98,7 +100,6 @@ CONTRACT_KINDS = {
     Ruling.Kind.FOULED,
     Ruling.Kind.NOTE,
 }
-SCORING_KINDS |= {Ruling.Kind.NOT_PLAYED, Ruling.Kind.FOULED}
 # The kind of ruling each adjusted score a director types is kept as, with its law.
 ENTRY_KIND = {
     ArtificialScore: Ruling.Kind.ARTIFICIAL,

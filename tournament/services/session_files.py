@@ -272,6 +272,8 @@ def _lines(sheet: SectionScores, contest: ContractContest, letter: str) -> list[
     out = []
     for scored in sheet.results:
         result = scored.result
+        if result.not_played and scored.adjusted is None and scored.score is None and not scored.problem:
+            continue  # ruled not played and left out of the contest: no line, as for a table that sat out
         bid = bid_of(result)
         figures = contest.table(result.pk)
         board = contest.boards.get(result.board.number)

@@ -43,6 +43,9 @@ IRREGULAR_KINDS = {
     Ruling.Kind.IRREGULAR_NS_OFFENDED: Irregular.NS_OFFENDED,
     Ruling.Kind.IRREGULAR_EW_OFFENDED: Irregular.EW_OFFENDED,
     Ruling.Kind.WITHDRAWN: Irregular.WITHDRAWN,
+    # A result missing at the close, ruled not played: as a withdrawal, each side its direction's
+    # average once another table has played the deal (Law B (3)).
+    Ruling.Kind.NOT_PLAYED: Irregular.WITHDRAWN,
 }
 
 

@@ -21,7 +21,7 @@ from ..contract_tables import (
 )
 from ..models import Board, Event, Pair
 from ..reports import contract as rows
-from ..reports import hand_diagram, rulings_rows
+from ..reports import hand_diagram, not_played_by_pair, not_played_rows, rulings_rows
 from ..services.standings import SectionScores
 from ..tables import Links
 
@@ -65,6 +65,7 @@ def traveller_page(
         "heading": rows.board_heading(sheet, board),
         "diagram": hand_diagram(board),
         "rulings": [ruling for ruling in rulings_rows(sheet) if ruling.board == board.number],
+        "not_played": [row for row in not_played_rows(sheet) if row.board == board.number],
     }
     return render(request, "tournament/public/contract_traveller.html", context)
 
@@ -88,6 +89,7 @@ def recap_page(
         "standing": standing,
         "unit": sheet.bridge.unit if sheet.bridge is not None else "",
         "ruled": [line for line in lines if line.rulings or line.adjusted],
+        "not_played": not_played_by_pair(not_played_rows(sheet)).get(pair.label, []),
     }
     return render(request, "tournament/public/contract_recap.html", context)
 

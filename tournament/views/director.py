@@ -51,6 +51,7 @@ from ..services.results import ResultRefused
 from ..services.standings import score_section
 from . import director_screens as screens
 from .audit import audit_filter
+from .director_close import close_page, event_close, missing_all_not_played, missing_rule
 from .director_results import (
     entry_preview,
     refuse,
@@ -217,7 +218,10 @@ def event_run_fragment(request: HttpRequest, club_slug: str, event_id: int) -> H
 STATUS_ACTIONS: dict[str, tuple[dict[str, Any], str]] = {
     "start": ({"status": Event.Status.RUNNING}, "Play has started: the tables may enter results."),
     "lock": ({"status": Event.Status.LOCKED}, "The event is closed: no result can be changed."),
-    "reopen": ({"status": Event.Status.RUNNING}, "The event is open again for corrections."),
+    "reopen": (
+        {"status": Event.Status.RUNNING},
+        "The event is open again for corrections: its public pages say its scores are provisional.",
+    ),
     "publish": (
         {"published": True},
         "The standings are published. The recaps can now be emailed to the players (below).",
@@ -239,11 +243,13 @@ def event_status(request: HttpRequest, club_slug: str, event_id: int) -> HttpRes
     change, done = action
     try:
         anyway = request.POST.get("anyway") == "1"
-        event_services.set_status(event=event, user=request.user, lock_anyway=anyway, **change)
+        reason = request.POST.get("reason", "")
+        event_services.set_status(event=event, user=request.user, lock_anyway=anyway, reason=reason, **change)
         messages.success(request, done)
     except LockNeedsConfirmation as error:
-        # The second step: what is still open, each with its link, and an explicit "lock anyway".
-        return render(request, "tournament/director/event_lock.html", {"event": event, "refusal": error})
+        # The second step: every board with no result to rule on, what is still open, each with its
+        # link, and an explicit "lock anyway" once no result is missing.
+        return close_page(request, event, error)
     except SetupRefused as error:
         messages.error(request, str(error))
     return redirect("event_run", club_slug, event.pk)
@@ -309,6 +315,9 @@ urlpatterns = [
     path(f"{E}/run/", event_run, name="event_run"),
     path(f"{E}/run/live/", event_run_fragment, name="event_run_fragment"),
     path(f"{E}/status/", event_status, name="event_status"),
+    path(f"{E}/close/", event_close, name="event_close"),
+    path(f"{E}/close/<num:seating_id>/<num:number>/", missing_rule, name="missing_rule"),
+    path(f"{E}/close/not-played/", missing_all_not_played, name="missing_all_not_played"),
     path(f"{E}/tables/", table_links, name="table_links"),
     path(f"{E}/s/<letter:letter>/boards/<num:number>/enter/", traveller_entry, name="traveller_entry"),
     path(f"{E}/s/<letter:letter>/boards/<num:number>/irregular/", ruling_irregular, name="ruling_irregular"),

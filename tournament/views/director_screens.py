@@ -20,9 +20,10 @@ from scoring.contests.pairs import Irregular
 from scoring.shared.errors import ScoringError
 from scoring.whist.game import duplicate_whist_deal
 
-from ..forms.director import EntryRowForm
+from ..forms.director import EntryRowForm, MissingRulingForm
 from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
+from ..services.closing import Missing, not_played_words
 from ..services.contract_facts import assigned_score, contract_score, vulnerability_text
 from ..services.contract_scoring import TableFigures
 from ..services.events import SECTION_MOVEMENT, Plan, check_plan
@@ -381,6 +382,8 @@ def _adjustment_words(result: Result, event: Event, ruling: Ruling, standing: Ru
         return f"{adjustment_words(ruling)}."
     if ruling.kind == Ruling.Kind.WITHDRAWN:
         return "Average to each side: the table could not play the board (Law 12C2)."
+    if ruling.kind == Ruling.Kind.NOT_PLAYED:
+        return f"Not played: {not_played_words(event)}."
     return "It does not change the score."
 
 
@@ -504,3 +507,59 @@ def audit_row(entry: AuditEntry) -> AuditRow:
         if not (row[0] == "reason" and row[2] == entry.reason)
     ]
     return AuditRow(entry, rows)
+
+
+# Closing the event ------------------------------------------------------------------------
+
+
+@dataclass
+class CloseTable:
+    """One table of a round on the close page: its boards missing (each with its form) and unsettled."""
+
+    table: int
+    section: str
+    ns: str
+    ew: str
+    missing: list[tuple[Missing, MissingRulingForm]] = field(default_factory=list)
+    unsettled: list[Result] = field(default_factory=list)
+
+
+@dataclass
+class CloseRound:
+    """A round on the close page: its tables with something still to do, folded unless one misses a result."""
+
+    round: int
+    tables: list[CloseTable]
+
+    @property
+    def missing(self) -> int:
+        return sum(len(t.missing) for t in self.tables)
+
+    @property
+    def unsettled(self) -> int:
+        return sum(len(t.unsettled) for t in self.tables)
+
+
+def close_rounds(
+    missing: list[Missing], unsettled: list[Result], posted: tuple[str, MissingRulingForm] | None = None
+) -> list[CloseRound]:
+    """What the close page lists, grouped by round and table, from rows already loaded.
+
+    ``posted`` is a missing result's key and its refused form, shown again with its errors."""
+    tables: dict[tuple[int, str, int], CloseTable] = {}
+
+    def at(seating: Seating) -> CloseTable:
+        key = (seating.round, seating.section.letter, seating.table.number)
+        if key not in tables:
+            tables[key] = CloseTable(key[2], key[1], seating.ns.label, seating.ew.label)
+        return tables[key]
+
+    for gap in missing:
+        form = posted[1] if posted is not None and posted[0] == gap.key else MissingRulingForm(prefix=gap.key)
+        at(gap.seating).missing.append((gap, form))
+    for result in unsettled:
+        at(result.seating).unsettled.append(result)
+    rounds: dict[int, list[CloseTable]] = defaultdict(list)
+    for key in sorted(tables):
+        rounds[key[0]].append(tables[key])
+    return [CloseRound(number, found) for number, found in sorted(rounds.items())]

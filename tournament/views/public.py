@@ -83,6 +83,7 @@ class SectionStandings:
     panels: list[Panel] = field(default_factory=list)
     match: reports.MatchSummary | None = None
     waiting: list[str] = field(default_factory=list)
+    not_played: list[reports.NotPlayed] = field(default_factory=list)
 
     @property
     def letter(self) -> str:
@@ -112,11 +113,17 @@ PANELS = {None: ("overall", "Overall"), Side.NS: ("ns", "N-S pairs"), Side.EW: (
 def _section_standings(sheet: SectionScores) -> SectionStandings:
     links, letter = Links.of(sheet.section), sheet.section.letter
     if sheet.bridge is not None:
-        view = SectionStandings(sheet, links, waiting=reports.waiting_rows(sheet))
+        view = SectionStandings(
+            sheet, links, waiting=reports.waiting_rows(sheet), not_played=reports.not_played_rows(sheet)
+        )
         view.panels = [Panel(*panel) for panel in contract_pages.standings_panels(sheet, links)]
         return view
     view = SectionStandings(
-        sheet, links, match=reports.match_summary(sheet), waiting=reports.waiting_rows(sheet)
+        sheet,
+        links,
+        match=reports.match_summary(sheet),
+        waiting=reports.waiting_rows(sheet),
+        not_played=reports.not_played_rows(sheet),
     )
     for direction, rows in reports.standings_tables(sheet):
         key, heading = PANELS[direction]
@@ -250,6 +257,7 @@ def traveller(request: HttpRequest, club_slug: str, event_id: int, letter: str, 
         "traveller": reports.board_traveller(sheet, number),
         "diagram": reports.deal_diagram(sheet, board),
         "rulings": [ruling for ruling in reports.rulings_rows(sheet) if ruling.board == number],
+        "not_played": [row for row in reports.not_played_rows(sheet) if row.board == number],
     }
     return render(request, "tournament/public/traveller.html", context)
 
@@ -283,6 +291,7 @@ def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> 
         "table": table,
         "ruled": [row for row in rows if row.rulings or row.irregular],
         "standing": reports.pair_standing(sheet, pair.label),
+        "not_played": reports.not_played_by_pair(reports.not_played_rows(sheet)).get(pair.label, []),
     }
     return render(request, "tournament/public/recap.html", context)
 
