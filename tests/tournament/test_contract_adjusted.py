@@ -252,7 +252,8 @@ def test_percentages_typed_in_the_row_are_written_to_the_results_file_and_the_ru
     assert row.adjustment == "Law 12C2 artificial: N-S 60 % of the top, E-W 40 % of the top"
 
 
-@pytest.mark.parametrize("kind", [Ruling.Kind.NOT_PLAYED, Ruling.Kind.FOULED, Ruling.Kind.ASSIGNED])
+# A board ruled not played is every game's (Law B (3) at Auction: tests/tournament/test_close_event.py).
+@pytest.mark.parametrize("kind", [Ruling.Kind.FOULED, Ruling.Kind.ASSIGNED])
 def test_an_auction_night_takes_no_law_12_adjusted_score(kind: str) -> None:
     from tests.tournament.factories import make_result
     from tournament.services.results import ResultRefused

@@ -165,11 +165,15 @@ def test_every_users_text_that_starts_with_neither_letter_nor_digit_is_written_a
     client: Client, start: str, form: str
 ) -> None:
     event = make_played_night(3, form=form)
+    # A name is one line (the database refuses a line break or a tab in it): such a start goes
+    # into the ruling reasons only, which the workbook writes.
+    in_names = start not in "\n\r\t"
+    named = start if in_names else ""
     for index, player in enumerate(Player.objects.filter(club=event.club).order_by("id")):
-        player.name = f"{start}Player {index}"
+        player.name = f"{named}Player {index}"
         player.save(update_fields=["name"])
     for index, team in enumerate(Team.objects.filter(event=event).order_by("id")):
-        team.name = f"{start}Team {index}"
+        team.name = f"{named}Team {index}"
         team.save(update_fields=["name"])
     Ruling.objects.filter(result__section__event=event).update(reason=f"{start}Reason")
     score_cache.event_changed(event)  # names and reasons written behind the services' back
@@ -177,7 +181,8 @@ def test_every_users_text_that_starts_with_neither_letter_nor_digit_is_written_a
     kept = ("'" + start, "'\n") if start == "\r" else ("'" + start,)
     for kind, cells in every_text_cell(event, client).items():
         if kind not in ("traveller?_export=csv", "recap?_export=csv"):  # these name pairs by label
-            assert any(c.startswith(kept) for c in cells), kind  # the user's text, after its apostrophe
+            if in_names or kind == "standings.xlsx":
+                assert any(c.startswith(kept) for c in cells), kind  # the user's text, after its apostrophe
         bare = [c for c in cells if c[:1] and not c[0].isalnum() and c[0] != "'" and not _a_figure(c)]
         bare = [c for c in bare if c != "±"]  # the recap's own heading, the difference to the average
         assert bare == [], kind

@@ -223,9 +223,13 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
 
 
 def _check_contract_ruling(event: Any, result: Result, kind: str, details: dict[str, Any]) -> None:
-    """Law 12's adjusted scores belong to contract bridge, and contract bridge's rulings are those."""
+    """Law 12's adjusted scores belong to contract bridge, and contract bridge's rulings are those.
+
+    A board ruled not played at the close is every game's: the classic codes give each side its
+    direction's average (Law B (3)).
+    """
     if not event.is_contract:
-        if kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.NOT_PLAYED, Ruling.Kind.FOULED):
+        if kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.FOULED):
             raise ResultRefused("Adjusted scores under Law 12 are for contract bridge nights.", "kind")
         return
     if kind not in CONTRACT_KINDS:

@@ -357,6 +357,8 @@ def _adjustment_words(result: Result, event: Event, ruling: Ruling, standing: Ru
     state = f"in place of {table}" if ruling.active else f"had it stood, in place of {table}"
     if ruling.active and ruling.kind in ADJUSTING_KINDS and standing is not None and standing.pk != ruling.pk:
         state = "replaced by the later adjusted score, which stands (undo that one and this one applies)"
+    if ruling.kind == Ruling.Kind.ARTIFICIAL and not ruling.ns_average:  # percentages (Law 12C2)
+        return f"{adjustment_words(ruling)}, {state}."
     if ruling.kind == Ruling.Kind.ARTIFICIAL:
         worth = {
             marker: f"{imps} IMPs" if event.uses_imps else f"{percent} % of the top"
@@ -370,15 +372,13 @@ def _adjustment_words(result: Result, event: Event, ruling: Ruling, standing: Ru
             f"N-S {ruling.ns_average} ({worth[ruling.ns_average]}), E-W {ruling.ew_average} "
             f"({worth[ruling.ew_average]}), {state} (Law 12C2)."
         )
-    if ruling.kind == Ruling.Kind.ARTIFICIAL and not ruling.ns_average:
-        return f"{adjustment_words(ruling)}, {state}."
     if ruling.kind == Ruling.Kind.ASSIGNED:
         try:
             assigned = side_score(assigned_score(ruling, result.board).score_ns)
         except ScoringError:  # by side or weighted: no one score (Law 12C1(b), (c))
             return f"{adjustment_words(ruling) or ruling.assigned}, {state}."
         return f"{ruling.assigned} scores {assigned} by Law 77, {state} (Law 12C1)."
-    if ruling.kind in (Ruling.Kind.NOT_PLAYED, Ruling.Kind.FOULED):
+    if ruling.kind == Ruling.Kind.FOULED:
         return f"{adjustment_words(ruling)}."
     if ruling.kind == Ruling.Kind.WITHDRAWN:
         return "Average to each side: the table could not play the board (Law 12C2)."
