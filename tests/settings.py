@@ -19,3 +19,5 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 RECAP_EMAILS_IN_BACKGROUND = False
 # Background documents (services.pdf_jobs) are made in the request in tests, likewise.
 PDF_JOBS_IN_BACKGROUND = False
+# A stored deal is analysed double dummy in the write that stores it (services.analyses), likewise.
+DOUBLE_DUMMY_IN_BACKGROUND = False

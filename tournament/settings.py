@@ -291,3 +291,6 @@ RECAP_EMAILS_IN_BACKGROUND = env_bool("RECAP_EMAILS_IN_BACKGROUND", True)
 RECAP_SHEETS_IN_BACKGROUND_TABLES = env_int("RECAP_SHEETS_IN_BACKGROUND_TABLES", 30)
 # Such documents are made in a thread of the server's; the tests make them in the request.
 PDF_JOBS_IN_BACKGROUND = env_bool("PDF_JOBS_IN_BACKGROUND", True)
+# A stored deal's double-dummy tricks and par are worked out by one thread of each server process,
+# one deal at a time (services.analyses); the tests analyse it in the write that stores it.
+DOUBLE_DUMMY_IN_BACKGROUND = env_bool("DOUBLE_DUMMY_IN_BACKGROUND", True)

@@ -29,8 +29,8 @@ from tests.tournament.pdf_text import plain, raw_pages, read_pdf, shown
 from tournament.exports import export_standings
 from tournament.models import Event, Pair, Result, Ruling
 from tournament.pdf import documents_for, renderer_for
+from tournament.services import double_dummy, hand_records
 from tournament.services import events as event_service
-from tournament.services import hand_records
 from tournament.services.contract_facts import vulnerability_of
 from tournament.services.contract_scoring import ContractContest
 from tournament.services.rulings import add_ruling
@@ -52,7 +52,7 @@ def solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     once for the whole module (they depend on the cards, the vulnerability and the dealer only)."""
 
     def once(solve: Any) -> Any:
-        def cached(hands: Any, *args: str) -> Any:
+        def cached(hands: Any, *args: str | None) -> Any:
             key = (solve.__name__, hands.to_pbn(), *args)
             if key not in _SOLVED:
                 _SOLVED[key] = solve(hands, *args)
@@ -60,8 +60,7 @@ def solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return cached
 
-    monkeypatch.setattr(hand_records, "tricks_table", once(hand_records.tricks_table))
-    monkeypatch.setattr(hand_records, "par_of", once(hand_records.par_of))
+    monkeypatch.setattr(double_dummy, "analyse", once(double_dummy.analyse))
 
 
 def contract_night(tables: int = 3, **kwargs: Any) -> Event:

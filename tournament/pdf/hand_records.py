@@ -13,7 +13,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether
 
 from ..models import Board, Event
-from ..reports import board_par, hand_diagram
+from ..reports import ANALYSIS_COMING, board_par, hand_diagram
+from ..reports.contract import par_coming
 from ..services.contract_facts import vulnerability_text
 from .base import trumps_markup
 from .travellers import SEAT_NAMES, TravellersPdf
@@ -54,6 +55,8 @@ class HandRecordsPdf(TravellersPdf):
                     par = board_par(board)
                     if par is not None:
                         side += [self.gap(2 * mm), self.text(f"{par.text} (double dummy).", "small")]
+                    elif par_coming(board) and not diagram.analysis_coming:
+                        side += [self.gap(2 * mm), self.text(ANALYSIS_COMING, "small")]
                 if diagram.trumps:
                     turned = f" (the {board.turned} turned up)" if board.turned else ""
                     side.append(self.para(f"Trumps {trumps_markup(diagram.trumps)}{turned}", "small"))
