@@ -1,4 +1,5 @@
-"""Every secret throttled across clients: wrong table PINs and wrong director passwords.
+"""Every secret throttled across clients: wrong table PINs and wrong director passwords; and the
+documents an anonymous visitor downloads from one address (``DOWNLOAD_ADDRESS``, every one counted).
 
 Failures are counted in the shared cache (``settings.CACHES``: the database cache, so
 every gunicorn worker and thread sees one count) in fixed windows, one counter per
@@ -56,6 +57,8 @@ PIN_EVENT_TRIES, PIN_EVENT_WINDOW = 20, 15 * 60
 PIN_EVENT = Budget("pin-event", tries=PIN_EVENT_TRIES, window=PIN_EVENT_WINDOW)
 LOGIN_ADDRESS = Budget("login-address", tries=10, window=15 * 60)
 LOGIN_ACCOUNT = Budget("login-account", tries=10, window=15 * 60)
+# Not failures but every try: the documents an anonymous visitor downloads (tournament.documents).
+DOWNLOAD_ADDRESS = Budget("download-address", tries=30, window=60)
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,21 @@ def fail(scopes: list[Scope], what: str) -> int:
                 scope.seconds_left(now),
             )
     return wait(scopes)
+
+
+def spend(scope: Scope, what: str) -> int:
+    """Count one try in ``scope`` unless its budget is spent: 0 when the try may be made, else the
+    seconds to wait. For budgets of every try, not of failures (downloads); a read then a write, as
+    above: tries at the very same moment may count as one."""
+    now = clock()
+    key = scope.key(now)
+    count = cache.get(key, 0)
+    if count >= scope.budget.tries:
+        return scope.seconds_left(now)
+    cache.set(key, count + 1, timeout=scope.budget.window + 60)
+    if count + 1 == scope.budget.tries:
+        logger.warning("%s: %s %s spent %d tries", what, scope.budget.kind, scope.ident, count + 1)
+    return 0
 
 
 def reset(scopes: list[Scope]) -> None:

@@ -6,8 +6,10 @@ club's people. A secret document (the table cards, which hold each table's link 
 club's directors and scorers print, even of a published night. A document that does not exist,
 or not for this event, or not for this visitor, is a 404.
 
-A big night's recap sheets are made in the background (``services.pdf_jobs``): the address
-answers with a page that shows how far they are and asks again, then with the PDF.
+A document is made once per change of what it shows and then served as stored (``documents``),
+and a visitor downloads so many a minute from one address. A big night's recap sheets are made in
+the background (``services.pdf_jobs``): the address answers with a page that shows how far they are
+and asks again, then with the PDF.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_GET, require_POST
 
+from .. import documents
 from ..access import SCORING, role_in, viewable_event
 from ..models import Event, PdfJob
 from ..pdf import DocumentUnavailable, renderer_for
@@ -33,12 +36,18 @@ def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) 
         renderer = renderer_for(event, doc, base_url=request.build_absolute_uri("/"))
     except DocumentUnavailable as error:
         raise Http404(str(error)) from error
-    if renderer.secret and role_in(request.user, event.club) not in SCORING:
-        raise Http404("No such document.")
+    if renderer.secret:
+        if role_in(request.user, event.club) not in SCORING:
+            raise Http404("No such document.")
+        filename, _, content = renderer.render()  # each table's key: never kept
+        return pdf_response(filename, content, secret=True)
+    refused = documents.over_budget(request, event)
+    if refused is not None:
+        return refused
     if doc == pdf_jobs.RECAPS and pdf_jobs.in_background(event, renderer.sections):
         return recap_sheets_job(request, event)
-    filename, _, content = renderer.render()
-    return pdf_response(filename, content, secret=renderer.secret)
+    filename, _, content = documents.stored(event, doc, renderer.render, site=renderer.base_url)
+    return pdf_response(filename, content)
 
 
 def pdf_response(filename: str, content: bytes, *, secret: bool = False) -> HttpResponse:
