@@ -275,7 +275,7 @@ def test_a_night_at_the_threshold_is_drawn_while_the_browser_waits(settings: Any
 def test_other_documents_of_a_big_night_are_drawn_at_once() -> None:
     event = make_played_night(tables=3)
 
-    for doc in ("standings", "travellers"):
+    for doc in ("standings", "guide"):  # the recap sheets and the travellers are the heavy ones
         response = client_for().get(reverse("pdf_document", args=[event.club.slug, event.pk, doc]))
         assert response["Content-Type"] == "application/pdf"
     assert not PdfJob.objects.exists()
@@ -312,3 +312,24 @@ def test_in_the_server_the_sheets_are_made_in_a_thread_of_their_own(settings: An
     assert waiting.status_code == 202
     assert ready["Content-Type"] == "application/pdf"
     assert read_pdf(ready.content).page_count == pairs_of(event)
+
+
+def test_a_big_nights_travellers_are_made_in_the_background_too(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = make_played_night(tables=3)
+    travellers = reverse("pdf_document", args=[event.club.slug, event.pk, "travellers"])
+
+    with django_capture_on_commit_callbacks(execute=False) as started:
+        waiting = client_for().get(travellers)
+    assert waiting.status_code == 202
+    page = waiting.content.decode()
+    assert "Preparing the travellers." in page and "<h1>Travellers — " in page
+    assert len(started) == 1
+    started[0]()  # the server's thread draws them
+
+    ready = client_for().get(travellers)
+    assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"
+    assert ready["Content-Disposition"].endswith('-travellers.pdf"')
+    assert "Board 1" in read_pdf(ready.content).text
+    assert PdfJob.objects.get(event=event, document="travellers").status == PdfJob.Status.DONE
