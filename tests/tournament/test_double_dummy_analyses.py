@@ -192,3 +192,26 @@ def test_analyse_deals_counts_on_a_dry_run_then_analyses_each_deal_once(probe: P
 def _no_thread_left_behind() -> Iterator[None]:
     yield
     connections.close_all()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_deals_stored_by_a_command_while_the_server_runs_are_found_by_its_analysis_thread(
+    probe: Probe, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.DOUBLE_DUMMY_IN_BACKGROUND = True
+    monkeypatch.setattr(analyses, "SWEEP_EVERY", 0.2)
+    analyses._jobs().put([])  # the thread, running, now waits 0.2 s at a time for new deals
+    event = unanalysed_night()  # stored by another process: nobody told this one
+    wait_for(lambda: analyses.pending(event=event.pk).count() == 0)
+    assert set(probe.callers) == {"double-dummy"}
+
+
+@pytest.mark.django_db
+def test_a_malformed_deal_is_left_alone_and_the_others_are_analysed(probe: Probe) -> None:
+    event = unanalysed_night()
+    first = Board.objects.filter(section__event=event).order_by("number").first()
+    Board.objects.filter(pk=first.pk).update(hands="N:not a deal")
+    waiting = analyses.pending(event=event.pk).count()
+    assert analyses.analyse() == waiting - 1
+    assert list(analyses.pending(event=event.pk)) == [first]
+    assert analyses.analyse() == 0 and len(probe.callers) == waiting - 1

@@ -10,7 +10,9 @@ and documents made before show it from then on. Until then they say the analysis
 
 The analysis is derived data, like the scores: it is saved by a plain update with no audit entry.
 The first request a process serves also hands that thread every board still lacking its analysis
-(the server stopped before it was done); ``manage.py analyse_deals`` does the same at once. With
+(the server stopped before it was done), and the thread looks for such boards again whenever it
+has had nothing to do for ``SWEEP_EVERY`` seconds (deals stored by a command while the server
+runs); ``manage.py analyse_deals`` does it at once. With
 ``DOUBLE_DUMMY_IN_BACKGROUND`` off (the tests) :func:`request` analyses in the caller's thread.
 A later issue moves background work to a task queue: :func:`request` is the one door to swap.
 """
@@ -44,6 +46,9 @@ CLAIM_SECONDS = 120
 
 EVERY = None
 """What the analysis thread is handed to look for every board lacking its analysis."""
+
+SWEEP_EVERY = 60.0
+"""Seconds the analysis thread waits for deals before it looks for any left lacking (one query)."""
 
 
 def lacking() -> Q:
@@ -95,6 +100,8 @@ def analyse(
         boards = boards.filter(pk__in=list(board_ids))
     saved = 0
     for board in boards:
+        if (board.pk, board.hands) in _unreadable:
+            continue
         if claim and not cache.add(_claim_key(board), os.getpid(), CLAIM_SECONDS):
             continue
         if progress is not None:
@@ -113,6 +120,7 @@ def _analyse_one(board: Board) -> int:
         hands = Hands.parse(board.hands)
     except ScoringError:
         log.warning("Board %s has a malformed deal %r: it cannot be analysed", board.pk, board.hands)
+        _unreadable.add((board.pk, board.hands))  # not tried again by this process, nor logged again
         return 0
     contract = board.section.event.is_contract
     vulnerable, dealer = (vulnerability_of(board).pbn, board.dealer) if contract else (None, None)
@@ -131,6 +139,7 @@ def _analyse_one(board: Board) -> int:
     return 1
 
 
+_unreadable: set[tuple[int, str]] = set()
 _started = threading.Lock()
 _queue: queue.SimpleQueue[list[int] | None] | None = None
 _queue_pid = 0
@@ -151,7 +160,12 @@ def _jobs() -> queue.SimpleQueue[list[int] | None]:
 
 def _run(jobs: queue.SimpleQueue[list[int] | None]) -> None:
     while True:
-        ids = jobs.get()
+        try:
+            ids = jobs.get(timeout=SWEEP_EVERY)
+        except queue.Empty:
+            if not settings.DOUBLE_DUMMY_IN_BACKGROUND:
+                continue  # analyses are made in the writes now (the tests): nothing to look for
+            ids = EVERY
         try:
             analyse(ids, claim=True)
         except Exception:  # the thread lives on for the next deals; the details go to the log
