@@ -41,11 +41,11 @@ def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) 
             raise Http404("No such document.")
         filename, _, content = renderer.render()  # each table's key: never kept
         return pdf_response(filename, content, secret=True)
+    if pdf_jobs.in_background(event, renderer.sections, doc):
+        return document_job(request, event, doc)
     refused = documents.over_budget(request, event)
     if refused is not None:
         return refused
-    if pdf_jobs.in_background(event, renderer.sections, doc):
-        return document_job(request, event, doc)
     filename, _, content = documents.stored(event, doc, renderer.render, site=renderer.base_url)
     return pdf_response(filename, content)
 
@@ -63,6 +63,11 @@ def document_job(request: HttpRequest, event: Event, doc: str) -> HttpResponse:
     base_url = request.build_absolute_uri("/")
     job = pdf_jobs.job_for(event=event, document=doc, user=request.user, base_url=base_url)
     job = PdfJob.objects.defer("content").get(pk=job.pk)  # made meanwhile, when made in the request
+    if job.status == PdfJob.Status.DONE:
+        # Counted when served: the page that waits for it asks every few seconds, and is not.
+        refused = documents.over_budget(request, event)
+        if refused is not None:
+            return refused
     content = pdf_jobs.finished_file(job) if job.status == PdfJob.Status.DONE else None
     if content is not None:
         return pdf_response(job.filename, content)
