@@ -18,6 +18,7 @@ An anonymous visitor may download ``DOWNLOAD_ADDRESS.tries`` documents a minute 
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable
 
 from django.core.cache import cache
@@ -54,15 +55,34 @@ def made_from(event: Event, site: str = "") -> str:
 
 
 def stored(event: Event, name: str, make: Callable[[], Made], *, site: str = "") -> Made:
-    """Document ``name`` of ``event`` as kept for its facts now, or made by ``make`` and kept."""
+    """Document ``name`` of ``event`` as kept for its facts now, or made by ``make`` and kept.
+
+    Threads of this process asking at once for one document not kept yet (a room of phones after
+    the night is published) wait for the first to make it, rather than each make it again."""
     key = f"document:{FORMAT}:{event.pk}:{name}:{made_from(event, site)}"
     found = cache.get(key)
     if found is not None:
         return found  # type: ignore[no-any-return]
-    document = make()
-    if len(document[2]) <= MOST_BYTES:
-        cache.set(key, document, TIMEOUT)
-    return document
+    with _making_lock:
+        making = _making.setdefault(key, threading.Lock())
+    if not making.acquire(blocking=False):
+        making.acquire()  # another thread is making it: wait, then read what it kept
+        found = cache.get(key)
+    try:
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        document = make()
+        if len(document[2]) <= MOST_BYTES:
+            cache.set(key, document, TIMEOUT)
+        return document
+    finally:
+        making.release()
+        with _making_lock:
+            _making.pop(key, None)
+
+
+_making_lock = threading.Lock()
+_making: dict[str, threading.Lock] = {}
 
 
 def over_budget(request: HttpRequest, event: Event) -> HttpResponse | None:

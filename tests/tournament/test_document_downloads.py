@@ -4,16 +4,19 @@ address downloads at most thirty a minute, the club's own people as many as they
 from __future__ import annotations
 
 import io
+import threading
+import time
 from typing import Any
 
 import openpyxl
 import pytest
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
 from tests.tournament.factories import make_member, make_played_night
 from tests.tournament.pdf_text import read_pdf
-from tournament import throttle
+from tournament import documents, throttle
 from tournament.models import Event, Pair
 from tournament.pdf.travellers import TravellersPdf
 from tournament.services import analyses
@@ -108,3 +111,33 @@ def test_the_clubs_director_downloads_as_often_as_needed(throttle_clock_held: fl
     director.force_login(make_member(event.club))
     address = reverse("export_csv", args=[event.club.slug, event.pk])
     assert {director.get(address).status_code for _ in range(throttle.DOWNLOAD_ADDRESS.tries + 5)} == {200}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phones_asking_at_once_for_a_document_not_kept_yet_wait_for_one_making() -> None:
+    event = make_played_night(tables=3)
+    made: list[str] = []
+
+    def make() -> documents.Made:
+        made.append(threading.current_thread().name)
+        time.sleep(0.3)  # long enough for the other phones to ask meanwhile
+        return "night.pdf", "application/pdf", b"%PDF-night"
+
+    barrier = threading.Barrier(4)
+    answers: list[Any] = []
+
+    def ask() -> None:
+        try:
+            barrier.wait(timeout=10)
+            answers.append(documents.stored(event, "travellers", make))
+        finally:
+            connections.close_all()
+
+    phones = [threading.Thread(target=ask, name=f"phone-{n}") for n in range(4)]
+    for phone in phones:
+        phone.start()
+    for phone in phones:
+        phone.join(timeout=60)
+
+    assert len(made) == 1
+    assert answers == [("night.pdf", "application/pdf", b"%PDF-night")] * 4
