@@ -24,3 +24,6 @@ RECAP_EMAILS_IN_BACKGROUND = False
 PDF_JOBS_IN_BACKGROUND = False
 # Big session imports (services.session_jobs) are run in the request in tests, likewise.
 SESSION_IMPORTS_IN_BACKGROUND = False
+
+# A stored deal is analysed double dummy in the write that stores it (services.analyses), likewise.
+DOUBLE_DUMMY_IN_BACKGROUND = False

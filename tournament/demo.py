@@ -39,11 +39,11 @@ from .models import (
     Table,
     Team,
 )
+from .services import analyses, score_cache
 from .services import events as event_service
 from .services import hand_records as hand_record_service
 from .services import results as result_service
 from .services import rulings as ruling_service
-from .services import score_cache
 
 DEMO_CLUB = "demo"
 PLAYERS = [
@@ -116,6 +116,15 @@ def _name_pairs(event: Event, user: Any, start: int) -> None:
     names = _players(2 * pairs.count(), start)
     for index, pair in enumerate(pairs):
         event_service.name_pair(pair=pair, first=names[2 * index], second=names[2 * index + 1], user=user)
+
+
+def _deal(event: Event, seed: int, user: Any) -> None:
+    """Deal the event's boards and analyse them here and now, in the same transaction: the demo plays
+    each board to its double-dummy tricks, so it cannot wait for an analysis thread (which finds
+    nothing left to do once this commits)."""
+    with transaction.atomic():
+        hand_record_service.deal_boards(event=event, seed=seed, user=user)
+        analyses.analyse(Board.objects.filter(section__event=event).values_list("pk", flat=True))
 
 
 def _deal_boards(section: Section, rng: random.Random) -> dict[int, Hands]:
@@ -347,7 +356,7 @@ def _contract_pairs_night(club: Club, user: Any, rng: random.Random) -> Event:
     )
     event_service.set_status(event=event, user=user, status=Event.Status.RUNNING)
     _name_pairs(event, user, 3)
-    hand_record_service.deal_boards(event=event, seed=2026, user=user)
+    _deal(event, 2026, user)
     section = event.sections.get()
     _play_bridge(section, user, rng)
     results = Result.objects.filter(section=section).order_by("board__number", "seating__table__number")
@@ -405,7 +414,7 @@ def _contract_team_match(club: Club, user: Any, rng: random.Random) -> Event:
     _name_pairs(event, user, 14)
     for team, name in zip(event.teams.order_by("label"), ("Grand Coup", "Squeeze Play"), strict=True):
         event_service.rename_team(team=team, name=name, user=user)
-    hand_record_service.deal_boards(event=event, seed=1926, user=user)
+    _deal(event, 1926, user)
     _play_bridge(event.sections.get(), user, rng)
     event_service.set_status(event=event, user=user, status=Event.Status.LOCKED, published=True)
     return event

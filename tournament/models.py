@@ -922,7 +922,7 @@ class RecapSend(models.Model):
 
 class PdfJob(models.Model):
     """A printed document made in a server thread and kept until a fact behind it changes: the
-    recap sheets of a big night (issue 11 §2), too long to draw while the browser waits.
+    recap sheets or the travellers of a big night, too long to draw while the browser waits.
 
     One row per event and document, shared by every gunicorn worker and thread: a request while
     it is being made joins it (its page shows the progress), one after finds the file. ``versions``

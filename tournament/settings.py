@@ -329,3 +329,7 @@ PDF_JOBS_IN_BACKGROUND = env_bool("PDF_JOBS_IN_BACKGROUND", True)
 SESSION_IMPORT_IN_BACKGROUND_LINES = env_int("SESSION_IMPORT_IN_BACKGROUND_LINES", 30 * 27)
 # Such imports run in a thread of the server's; the tests run them in the request.
 SESSION_IMPORTS_IN_BACKGROUND = env_bool("SESSION_IMPORTS_IN_BACKGROUND", True)
+
+# A stored deal's double-dummy tricks and par are worked out by one thread of each server process,
+# one deal at a time (services.analyses); the tests analyse it in the write that stores it.
+DOUBLE_DUMMY_IN_BACKGROUND = env_bool("DOUBLE_DUMMY_IN_BACKGROUND", True)

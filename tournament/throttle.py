@@ -1,4 +1,5 @@
-"""Every secret throttled across clients: wrong table PINs and wrong director passwords.
+"""Every secret throttled across clients: wrong table PINs and wrong director passwords; and the
+documents an anonymous visitor downloads from one address (``DOWNLOAD_ADDRESS``, every one counted).
 
 Two things are wanted together, and they pull apart. A scan of the PIN space must take longer
 than a night from any number of addresses, so the guesses checked against one event must be
@@ -101,6 +102,8 @@ PROOF_COOKIE = "duplicate_proofs"
 PROOF_HOURS = 12
 PROOF_SALT = "tournament.throttle.proofs"
 MOST_PROOFS = 32  # tables and accounts a device keeps, the latest first
+# Not failures but every try: the documents an anonymous visitor downloads (tournament.documents).
+DOWNLOAD_ADDRESS = Budget("download-address", tries=30, window=60)
 
 
 @dataclass(frozen=True)
@@ -285,6 +288,21 @@ def fail(scopes: list[Scope], what: str) -> int:
                 scope.seconds_left(now),
             )
     return wait(scopes)
+
+
+def spend(scope: Scope, what: str) -> int:
+    """Count one try in ``scope`` unless its budget is spent: 0 when the try may be made, else the
+    seconds to wait. For budgets of every try, not of failures (downloads); a read then a write, as
+    above: tries at the very same moment may count as one."""
+    now = clock()
+    key = scope.key(now)
+    count = cache.get(key, 0)
+    if count >= scope.budget.tries:
+        return scope.seconds_left(now)
+    cache.set(key, count + 1, timeout=scope.budget.window + 60)
+    if count + 1 == scope.budget.tries:
+        logger.warning("%s: %s %s spent %d tries", what, scope.budget.kind, scope.ident, count + 1)
+    return 0
 
 
 def reset(scopes: list[Scope]) -> None:

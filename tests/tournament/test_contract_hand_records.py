@@ -11,7 +11,7 @@ from tests.tournament.contract_night import make_contract_event, make_contract_r
 from tests.tournament.factories import rule_the_missing_not_played
 from tournament.models import Board, Event, Seating
 from tournament.reports import board_par
-from tournament.services import hand_records
+from tournament.services import analyses, hand_records
 from tournament.services.events import set_status
 
 pytestmark = pytest.mark.django_db
@@ -31,9 +31,9 @@ def test_dealing_a_contract_night_caches_each_boards_par() -> None:
 
 def test_par_of_the_specs_deal_nine_tricks_in_a_major() -> None:
     event = make_contract_event()
-    board = Board.objects.get(section__event=event, number=1)
-    board.hands = DEAL
-    par = board_par(board)  # no cache: worked out from the deal
+    Board.objects.filter(section__event=event, number=1).update(hands=DEAL)
+    assert analyses.analyse() == len(Board.objects.filter(section__event=event).exclude(hands=""))
+    par = board_par(Board.objects.get(section__event=event, number=1))
     assert par is not None and par.score_ns == 140
     assert par.contracts == ("2S N +1", "2S S +1", "2H N +1", "2H S +1")
     assert par.text == "Par: N-S +140, 2♠+1 by N or S; 2♥+1 by N or S"
@@ -60,13 +60,18 @@ def test_a_file_that_says_otherwise_keeps_its_vulnerability() -> None:
     assert '[Vulnerable "All"]' in exported
 
 
-def test_the_traveller_shows_the_par_and_the_double_dummy_table(client) -> None:
+def test_the_traveller_shows_the_par_and_the_double_dummy_table_once_analysed(client) -> None:
     event = make_contract_event()
     director = event.club.memberships.get().user
     Board.objects.filter(section__event=event, number=1).update(hands=DEAL)
     rule_the_missing_not_played(event, director)
     set_status(event=event, user=director, status=Event.Status.LOCKED, published=True, lock_anyway=True)
-    page = client.get(reverse("traveller", args=[event.club.slug, event.pk, "A", 1])).content.decode()
+    address = reverse("traveller", args=[event.club.slug, event.pk, "A", 1])
+    page = client.get(address).content.decode()
+    assert "Double-dummy analysis coming." in page  # the page never works it out itself
+    assert 'id="par"' not in page and 'id="double-dummy"' not in page
+    analyses.analyse()
+    page = client.get(address).content.decode()
     assert 'id="par"' in page and "Par: N-S +140" in page
     assert 'id="double-dummy"' in page
     assert "Honours held" not in page

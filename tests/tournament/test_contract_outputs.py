@@ -25,11 +25,12 @@ from scoring.shared.numbers import round_half_away
 from tests.tournament.contract_night import make_contract_event, play_contract, varied
 from tests.tournament.factories import make_member
 from tests.tournament.pdf_text import plain, raw_pages, read_pdf, shown
+from tests.tournament.test_pdf_views import DOCUMENT_QUERIES
 from tournament.exports import export_standings
 from tournament.models import Event, Pair, Result, Ruling
 from tournament.pdf import documents_for, renderer_for
+from tournament.services import double_dummy, hand_records
 from tournament.services import events as event_service
-from tournament.services import hand_records
 from tournament.services.contract_facts import vulnerability_of
 from tournament.services.contract_scoring import ContractContest
 from tournament.services.rulings import add_ruling
@@ -51,7 +52,7 @@ def solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     once for the whole module (they depend on the cards, the vulnerability and the dealer only)."""
 
     def once(solve: Any) -> Any:
-        def cached(hands: Any, *args: str) -> Any:
+        def cached(hands: Any, *args: str | None) -> Any:
             key = (solve.__name__, hands.to_pbn(), *args)
             if key not in _SOLVED:
                 _SOLVED[key] = solve(hands, *args)
@@ -59,8 +60,7 @@ def solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
         return cached
 
-    monkeypatch.setattr(hand_records, "tricks_table", once(hand_records.tricks_table))
-    monkeypatch.setattr(hand_records, "par_of", once(hand_records.par_of))
+    monkeypatch.setattr(double_dummy, "analyse", once(double_dummy.analyse))
 
 
 def contract_night(tables: int = 3, **kwargs: Any) -> Event:
@@ -600,7 +600,8 @@ def test_the_team_workbook_has_the_match_board_by_board_and_the_vps():
 #   2. the event's sections
 #   3. the section's version, read afresh (services.score_cache.version_of)
 #   4. its scores for that version, from the cache: the night was scored when it was closed
-SCORED_QUERIES = 4
+# and the same for any night around it (tournament.documents; named in test_pdf_views)
+SCORED_QUERIES = 4 + DOCUMENT_QUERIES
 
 
 @pytest.mark.parametrize(

@@ -149,7 +149,11 @@ def counts(
 # The event page and the standings fragment keep the standings they render under their ETag
 # (tournament.page_cache): read again, they make 1. the event with its club 2. the section with
 # its version 3. the kept standings.
-KEPT = {"event": 3, "standings_fragment": 3}
+# A page's table as CSV is a download, counted against the visitor's address (tournament.documents):
+# the count read, then written to the database cache (a savepoint, the count of entries, the entry
+# looked up, written, the savepoint released): six more, the same for any night.
+COUNTED = 4 + 6
+KEPT = {"event": 3, "standings_fragment": 3, "csv": COUNTED, "traveller csv": COUNTED, "recap csv": COUNTED}
 PUBLIC: dict[str, Callable[[Night], str]] = {
     "event": lambda n: reverse("event", args=n.args()),
     "csv": lambda n: reverse("event", args=n.args()) + "?_export=csv&table=A-ns",

@@ -22,7 +22,7 @@ from tests.tournament.factories import (
 from tests.tournament.pdf_text import read_pdf
 from tournament.models import Board, Club, Event
 from tournament.pdf import DocumentUnavailable, renderer_for
-from tournament.services import hand_records
+from tournament.services import analyses, double_dummy, hand_records
 from tournament.services.double_dummy import tricks_table
 from tournament.services.events import set_status
 
@@ -101,11 +101,29 @@ def test_render_pdf_prints_the_hand_records(tmp_path) -> None:
         call_command("render_pdf", str(open_event.pk), "--doc", "handrecords", stdout=out)
 
 
-def test_the_travellers_pdf_and_page_show_the_double_dummy_tricks(client) -> None:
+def test_the_travellers_say_the_analysis_is_coming_and_never_work_it_out(
+    client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = make_played_night(tables=3)  # deals written as an imported session writes them: no analysis
+    monkeypatch.setattr(double_dummy, "calc_dd_table", refused)
+    text = read_pdf(renderer_for(event, "travellers").render()[2]).text
+    assert "Double-dummy analysis coming." in text
+    assert "Double-dummy tricks" not in text
+    page = client.get(reverse("traveller", args=[event.club.slug, event.pk, "A", 1])).content.decode()
+    assert 'id="double-dummy-coming"' in page and 'id="double-dummy"' not in page
+
+
+def refused(*args: object) -> None:
+    raise AssertionError("the solver was called while a document or page was made")
+
+
+def test_the_travellers_pdf_and_page_show_the_double_dummy_tricks_once_analysed(client) -> None:
     event = make_played_night(tables=3)
+    analyses.analyse()
     board = Board.objects.get(section__event=event, number=1)
     table = tricks_table(Hands.parse(board.hands))
     text = read_pdf(renderer_for(event, "travellers").render()[2]).text
+    assert "Double-dummy analysis coming." not in text
     assert "Double-dummy tricks (royals as spades):" in text
     assert all(dd_row(seat, table[seat]).search(text) for seat in "NESW")
     page = client.get(reverse("traveller", args=[event.club.slug, event.pk, "A", 1])).content.decode()

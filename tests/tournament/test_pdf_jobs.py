@@ -17,6 +17,7 @@ from django.urls import reverse
 from scoring.auction.entry import parse_entry
 from tests.tournament.factories import make_club, make_member, make_played_night
 from tests.tournament.pdf_text import read_pdf
+from tournament import throttle
 from tournament.models import Club, Event, Membership, Pair, PdfJob, Result
 from tournament.pdf.recaps import RecapsPdf
 from tournament.services import events, pdf_jobs, results
@@ -277,7 +278,7 @@ def test_a_night_at_the_threshold_is_drawn_while_the_browser_waits(settings: Any
 def test_other_documents_of_a_big_night_are_drawn_at_once() -> None:
     event = make_played_night(tables=3)
 
-    for doc in ("standings", "travellers"):
+    for doc in ("standings", "guide"):  # the recap sheets and the travellers are the heavy ones
         response = client_for().get(reverse("pdf_document", args=[event.club.slug, event.pk, doc]))
         assert response["Content-Type"] == "application/pdf"
     assert not PdfJob.objects.exists()
@@ -314,3 +315,40 @@ def test_in_the_server_the_sheets_are_made_in_a_thread_of_their_own(settings: An
     assert waiting.status_code == 202
     assert ready["Content-Type"] == "application/pdf"
     assert read_pdf(ready.content).page_count == pairs_of(event)
+
+
+def test_a_big_nights_travellers_are_made_in_the_background_too(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event = make_played_night(tables=3)
+    travellers = reverse("pdf_document", args=[event.club.slug, event.pk, "travellers"])
+
+    with django_capture_on_commit_callbacks(execute=False) as started:
+        waiting = client_for().get(travellers)
+    assert waiting.status_code == 202
+    page = waiting.content.decode()
+    assert "Preparing the travellers." in page and "<h1>Travellers — " in page
+    assert len(started) == 1
+    started[0]()  # the server's thread draws them
+
+    ready = client_for().get(travellers)
+    assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"
+    assert ready["Content-Disposition"].endswith('-travellers.pdf"')
+    assert "Board 1" in read_pdf(ready.content).text
+    assert PdfJob.objects.get(event=event, document="travellers").status == PdfJob.Status.DONE
+
+
+def test_the_page_that_waits_is_not_counted_as_a_download_but_the_file_is(
+    django_capture_on_commit_callbacks: Any, throttle_clock_held: float
+) -> None:
+    event = make_played_night(tables=3)
+    phone = Client(REMOTE_ADDR="192.168.1.50")
+    with django_capture_on_commit_callbacks(execute=False) as started:
+        waits = {phone.get(recaps_url(event)).status_code for _ in range(throttle.DOWNLOAD_ADDRESS.tries + 5)}
+    assert waits == {202} and len(started) == 1
+    started[0]()
+    standings = reverse("pdf_document", args=[event.club.slug, event.pk, "standings"])
+    served = [phone.get(standings).status_code for _ in range(throttle.DOWNLOAD_ADDRESS.tries - 1)]
+    assert served == [200] * (throttle.DOWNLOAD_ADDRESS.tries - 1)
+    assert phone.get(recaps_url(event)).status_code == 200  # the thirtieth download: the file
+    assert phone.get(recaps_url(event)).status_code == 429

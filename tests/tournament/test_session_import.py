@@ -41,12 +41,21 @@ from tournament.models import (
     Section,
     SessionFile,
 )
+from tournament.services import analyses
 from tournament.services.changes import edit_event
 from tournament.services.session_compare import SessionComparison, compare_event
 from tournament.services.session_files import export_session, session_sheets
 from tournament.services.session_import import Imported, SessionRefused, import_session
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def deals_left_unanalysed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An imported session's figures do not depend on its deals' double-dummy analysis (made apart,
+    tested in test_double_dummy_analyses): hundreds of real deals are not solved here."""
+    monkeypatch.setattr(analyses, "request", lambda board_ids: None)
+
 
 REAL = Path(__file__).resolve().parents[1] / "conformance" / "realworld"
 PAIRS_FILES = [

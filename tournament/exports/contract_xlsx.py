@@ -19,6 +19,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from ..models import Event
+from ..reports import ANALYSIS_COMING
 from ..reports.common import symbol_text
 from ..reports.contract import (
     BoardHeading,
@@ -301,9 +302,15 @@ def board_columns(unit: str) -> list[Column[BoardHeading]]:
         text("Top or datum", lambda heading: heading_figure(heading)[0]),
         Column("Figure", lambda heading: _heading_figure(heading)),
         figure("Par N-S", lambda heading: heading.par.score_ns if heading.par else None, signed=True),
-        text("Par", lambda heading: heading.par.text if heading.par else ""),
+        text("Par", _par_text),
         text("How", lambda heading: " ".join(heading.figures.lines) if heading.figures else ""),
     ]
+
+
+def _par_text(heading: BoardHeading) -> str:
+    if heading.par is not None:
+        return heading.par.text
+    return ANALYSIS_COMING if heading.par_coming else ""
 
 
 def _heading_figure(heading: BoardHeading) -> tuple[Value, str, str]:

@@ -21,7 +21,7 @@ from reportlab.platypus import Flowable, KeepTogether
 from scoring.contract.entry import ContractEntry
 
 from ..models import Board, Pair
-from ..reports import hand_diagram
+from ..reports import ANALYSIS_COMING, hand_diagram
 from ..reports.contract import (
     BoardHeading,
     ContractRecapLine,
@@ -96,6 +96,8 @@ def board_lines(heading: BoardHeading) -> list[str]:
     lines = []
     if heading.par is not None:
         lines.append(f"{heading.par.text} (double dummy).")
+    elif heading.par_coming:
+        lines.append(ANALYSIS_COMING)
     name, figure = heading_figure(heading)
     if name == "Datum" and figure is not None:
         lines.append(f"Butler datum {signed(figure)}.")
@@ -350,7 +352,7 @@ def traveller_block(pdf: TravellersPdf, sheet: SectionScores, board: Board, how:
     block: list[Flowable] = [pdf.text(board_words(heading), "heading")]
     diagram = hand_diagram(board)
     if diagram is not None:
-        side = [*pdf.tricks(diagram), pdf.gap(2 * mm), *facts]
+        side = [*pdf.tricks(diagram, coming=not heading.par_coming), pdf.gap(2 * mm), *facts]
         block.append(pdf.layout([[pdf.diagram(diagram), side]], [0.56 * pdf.width, 0.44 * pdf.width]))
     else:
         block += facts

@@ -13,7 +13,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Table, TableStyle
 
 from ..models import Board, Event
-from ..reports import board_par, hand_diagram
+from ..reports import ANALYSIS_COMING, board_par, hand_diagram
+from ..reports.contract import par_coming
 from ..services.contract_facts import vulnerability_text
 from .base import BOTTOM, TOP, DocumentUnavailable, trumps_markup
 from .fonts import SANS
@@ -94,6 +95,8 @@ class HandRecordsPdf(TravellersPdf):
             par = board_par(board)
             if par is not None:
                 parts.append(self.text(f"{par.text} (double dummy).", "small"))
+            elif par_coming(board) and not diagram.analysis_coming:
+                parts.append(self.text(ANALYSIS_COMING, "small"))
         if diagram.trumps:
             turned = f" (the {board.turned} turned up)" if board.turned else ""
             parts.append(self.para(f"Trumps {trumps_markup(diagram.trumps)}{turned}", "small"))

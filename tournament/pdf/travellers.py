@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable, KeepTogether, TableStyle
 
 from ..models import Board
 from ..reports import (
+    ANALYSIS_COMING,
     Diagram,
     HandRow,
     TravellerLine,
@@ -130,8 +131,11 @@ class TravellersPdf(PdfRenderer):
         )
         return table
 
-    def tricks(self, diagram: Diagram) -> list[Flowable]:
-        """Each seat's double-dummy tricks as declarer in ♣ ♦ ♥ ♠ NT (royals take the spade tricks)."""
+    def tricks(self, diagram: Diagram, *, coming: bool = True) -> list[Flowable]:
+        """Each seat's double-dummy tricks as declarer in ♣ ♦ ♥ ♠ NT (royals take the spade tricks);
+        while the deal is being analysed, a line that says so (``coming``: unless said elsewhere)."""
+        if not diagram.tricks:
+            return [self.text(ANALYSIS_COMING, "small")] if diagram.analysis_coming and coming else []
         head: list[object] = [
             "Declarer",
             *(self.para(suit_markup(code), "cell_center") for code in ("C", "D", "H", "S", "NT")),

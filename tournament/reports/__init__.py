@@ -54,6 +54,7 @@ from .recaps import ContestEntry, Explanation, RecapLine, explanation, pair_stan
 from .rulings import RulingNote, RulingRow, ruling_notes, rulings_rows
 from .standings import StandingRow, standings_rows, standings_tables, waiting_rows
 from .travellers import (
+    ANALYSIS_COMING,
     TRICKS_HEAD,
     Diagram,
     HandRow,
@@ -68,6 +69,7 @@ from .travellers import (
 )
 
 __all__ = [
+    "ANALYSIS_COMING",
     "RED",
     "SYMBOLS",
     "TRICKS_HEAD",

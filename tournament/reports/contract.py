@@ -13,14 +13,11 @@ from fractions import Fraction
 from scoring.contests.ranking import Place
 from scoring.contract.deal import ContractScore
 from scoring.contract.entry import ContractEntry
-from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
 from ..models import Board
-from ..services.contract_facts import entry_of, vulnerability_of, vulnerability_text
+from ..services.contract_facts import entry_of, vulnerability_text
 from ..services.contract_scoring import BoardFigures, MatchFigures
-from ..services.double_dummy import par_of
-from ..services.facts import parsed_hands
 from ..services.standings import ScoredResult, SectionScores
 from .common import _names, _pair_pk, symbol_text
 from .rulings import RulingNote, ruling_notes
@@ -226,16 +223,17 @@ class Par:
 
 
 def board_par(board: Board) -> Par | None:
-    """The board's par from its cache, or worked out here from its deal; None without a deal."""
-    cached = board.par
-    if cached is None and board.hands:
-        try:
-            cached = par_of(parsed_hands(board.hands), vulnerability_of(board).pbn, board.dealer)
-        except ScoringError:
-            return None
-    if not cached:
+    """The board's par as stored; None without a deal, or while its deal is being analysed
+    (``par_coming``): never worked out here."""
+    stored = board.par
+    if not stored:
         return None
-    return Par(int(cached["score"]), tuple(cached.get("contracts", ())))
+    return Par(int(stored["score"]), tuple(stored.get("contracts", ())))
+
+
+def par_coming(board: Board) -> bool:
+    """Whether the board's deal is known and its par not yet (the server is analysing it)."""
+    return bool(board.hands) and board.par is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,12 +245,15 @@ class BoardHeading:
     vulnerability: str
     figures: BoardFigures | None
     par: Par | None
+    par_coming: bool = False  # the deal is being analysed: ANALYSIS_COMING where the par will be
 
 
 def board_heading(sheet: SectionScores, board: Board) -> BoardHeading:
     contest = sheet.bridge
     figures = contest.boards.get(board.number) if contest is not None else None
-    return BoardHeading(board.number, board.dealer, vulnerability_text(board), figures, board_par(board))
+    return BoardHeading(
+        board.number, board.dealer, vulnerability_text(board), figures, board_par(board), par_coming(board)
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,6 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import SEATS, Side
 
 from ..models import Board
-from ..services.double_dummy import tricks_table
 from ..services.facts import contract_of
 from ..services.standings import SectionScores
 from .common import RED, SYMBOLS, _declarer, _pair_pk, _tricks, contract_text
@@ -149,6 +148,10 @@ class TricksRow:
 
 TRICKS_HEAD = ("♣", "♦", "♥", "♠", "NT")
 
+ANALYSIS_COMING = "Double-dummy analysis coming."
+"""Shown where a board's double-dummy tricks or par will be once the server has analysed its deal
+(``services.analyses``): no page or document works it out while its reader waits."""
+
 
 @dataclass(frozen=True, slots=True)
 class Diagram:
@@ -161,6 +164,7 @@ class Diagram:
     honours: tuple[HonoursHeld, ...]
     tricks: tuple[TricksRow, ...] = ()
     trumps: str = ""
+    analysis_coming: bool = False  # the deal is known, its double-dummy tricks not yet (ANALYSIS_COMING)
 
 
 def deal_diagram(sheet: SectionScores, board: Board) -> Diagram | None:
@@ -174,8 +178,9 @@ def deal_diagram(sheet: SectionScores, board: Board) -> Diagram | None:
 
 
 def hand_diagram(board: Board, strains: tuple[Strain, ...] = ()) -> Diagram | None:
-    """A board's four hands, its double-dummy tricks (the board's cache, or computed once here) and
-    the honours held in ``strains``; None when the deal is unknown or malformed."""
+    """A board's four hands, its double-dummy tricks as stored (none yet while the deal is being
+    analysed: never worked out here) and the honours held in ``strains``; None when the deal is
+    unknown or malformed."""
     if not board.hands:
         return None
     try:
@@ -199,6 +204,6 @@ def hand_diagram(board: Board, strains: tuple[Strain, ...] = ()) -> Diagram | No
         )
         for strain in strains
     )
-    table = board.double_dummy or tricks_table(hands)
-    tricks = tuple(TricksRow(seat, tuple(table[seat])) for seat in ("N", "S", "E", "W"))
-    return Diagram(board.number, board.dealer, rows, honours, tricks, board.trumps)
+    table = board.double_dummy
+    tricks = tuple(TricksRow(seat, tuple(table[seat])) for seat in ("N", "S", "E", "W")) if table else ()
+    return Diagram(board.number, board.dealer, rows, honours, tricks, board.trumps, analysis_coming=not table)

@@ -1,8 +1,9 @@
 """Hand records: the deal of every board, imported from PBN, dealt from a seed, or exported.
 
 Every write goes through :func:`store`: it checks the records against the section (the same
-boards, the same dealers, no deal replaced unless asked), stores the deals and their
-double-dummy tables in one transaction with one audit entry, and reports every result
+boards, the same dealers, no deal replaced unless asked), stores the deals in one transaction
+with one audit entry (their double-dummy tables and par follow, analysed in the background by
+``services.analyses``), and reports every result
 whose typed honours (or, at whist, typed trumps) disagree with the cards. Where a board
 has its deal the honours that score are counted from it (``facts.honours_of``).
 
@@ -27,8 +28,7 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from ..models import AuditEntry, Board, Event, Result, Section
-from . import score_cache
-from .double_dummy import par_of, tricks_table
+from . import analyses, score_cache
 from .facts import contract_of, parsed_hands
 
 MOST_BYTES = 1_000_000
@@ -192,7 +192,7 @@ def store(
         for record in changed:
             board = boards[record.board]
             board.hands = record.hands.to_pbn()
-            board.double_dummy = tricks_table(record.hands)
+            board.double_dummy = board.par = None  # analysed anew once stored (services.analyses)
             if event.is_contract:
                 _contract_facts(board, record)
             whist_card = record.turned if event.is_whist else None
@@ -208,6 +208,8 @@ def store(
             ["hands", "double_dummy", "turned", "trumps", "vulnerability", "par"],
         )
         score_cache.changed(section)
+        lacking = Board.objects.filter(analyses.lacking(), section=section)
+        analyses.request(lacking.values_list("pk", flat=True))
         AuditEntry.objects.create(
             event=event,
             action=AuditEntry.Action.EVENT,
@@ -411,20 +413,19 @@ def _check_boards(section: Section, boards: dict[int, Board], records: tuple[Han
 def _changes(board: Board, record: HandRecord, *, contract: bool = False) -> bool:
     if not board.hands:
         return True
-    if contract and (board.par is None or _record_of(board).vulnerable is not record.vulnerable):
+    if contract and _record_of(board).vulnerable is not record.vulnerable:
         return True
     try:
-        return Hands.parse(board.hands) != record.hands or board.double_dummy is None
+        return Hands.parse(board.hands) != record.hands
     except ScoringError:
         return True
 
 
 def _contract_facts(board: Board, record: HandRecord) -> None:
-    """Contract bridge: the record's vulnerability where it differs from the board number's (Law 2),
-    and the deal's par for that vulnerability and dealer, cached with the deal (endplay's DDS)."""
+    """Contract bridge: the record's vulnerability where it differs from the board number's (Law 2);
+    the deal's par for it and the dealer follows with the double-dummy analysis."""
     by_number = Vulnerability.for_board(board.number)
     board.vulnerability = "" if record.vulnerable is by_number else record.vulnerable.value
-    board.par = par_of(record.hands, record.vulnerable.value, board.dealer)
 
 
 def _record_of(board: Board) -> HandRecord:

@@ -1,4 +1,4 @@
-"""The recap sheets of a big night, made in the background with their progress shown (issue 11 §2).
+"""The recap sheets and travellers of a big night, made in the background with their progress shown.
 
 A 120-table night's recap sheets take seconds of a core to draw: too long for a browser (and a
 gunicorn thread) to wait on, and a cost no one should pay twice. So a night of more than
@@ -9,6 +9,9 @@ says "k of n pairs" and refreshes itself), and the request after it serves the f
 records the sections' versions it was made from (``services.score_cache``): a change of any fact
 raises a version, so the file is stale and the next request makes it again. A job that fails is
 shown as a sentence with a retry; one whose thread died (a restart) is started again.
+
+The travellers of such a night (a page a board or two, every table's line, a hand diagram) are
+made the same way: their job counts no progress, its page says they are being prepared.
 """
 
 from __future__ import annotations
@@ -28,13 +31,16 @@ from ..models import Event, Pair, PdfJob, Section
 log = logging.getLogger(__name__)
 
 RECAPS = "recaps"
+TRAVELLERS = "travellers"
+IN_BACKGROUND = {RECAPS: "recap sheets", TRAVELLERS: "travellers"}
+"""The documents a big night has made in the background, and what their page calls them."""
 # A job still "being made" that its thread has not touched for this long died with it: start it again.
 STUCK = datetime.timedelta(minutes=5)
 # The thread writes its progress at most this often (seconds), not once a pair.
 PROGRESS_EVERY = 0.5
 FAILED = (
-    "The recap sheets could not be made: something went wrong while drawing them, and nothing of the "
-    "night was changed. Try again; if it fails again, print the recap of each pair from its page."
+    "The {document} could not be made: something went wrong while drawing them, and nothing of the "
+    "night was changed. Try again; if it fails again, print them from the night's pages."
 )
 
 
@@ -42,10 +48,11 @@ class Superseded(Exception):
     """The job was started again (its facts changed) while this thread was making it: stop."""
 
 
-def in_background(event: Event, sections: list[Section]) -> bool:
-    """Whether the event's recap sheets are made in the background: a night of more tables than
-    ``RECAP_SHEETS_IN_BACKGROUND_TABLES`` (``sections`` already loaded: no query)."""
-    return sum(section.tables for section in sections) > settings.RECAP_SHEETS_IN_BACKGROUND_TABLES
+def in_background(event: Event, sections: list[Section], document: str = RECAPS) -> bool:
+    """Whether the event's ``document`` (recap sheets, travellers) is made in the background: a night
+    of more tables than ``RECAP_SHEETS_IN_BACKGROUND_TABLES`` (``sections`` already loaded: no query)."""
+    big = sum(section.tables for section in sections) > settings.RECAP_SHEETS_IN_BACKGROUND_TABLES
+    return big and document in IN_BACKGROUND
 
 
 def section_versions(event: Event) -> dict[str, int | str]:
@@ -61,7 +68,12 @@ def section_versions(event: Event) -> dict[str, int | str]:
 
 
 def recap_sheets(*, event: Event, user: Any, base_url: str) -> PdfJob:
-    """The event's recap sheets job for the facts as they are now, without its file.
+    """The event's recap sheets job (see :func:`job_for`)."""
+    return job_for(event=event, document=RECAPS, user=user, base_url=base_url)
+
+
+def job_for(*, event: Event, document: str, user: Any, base_url: str) -> PdfJob:
+    """The event's job making ``document`` for the facts as they are now, without its file.
 
     A job made from these very versions, ready or being made, is joined, never started twice; a
     failed one is returned as it is (its page offers :func:`retry`). Otherwise (none yet, a fact
@@ -69,21 +81,21 @@ def recap_sheets(*, event: Event, user: Any, base_url: str) -> PdfJob:
     """
     versions = section_versions(event)
     with transaction.atomic():
-        job = _locked(event)
+        job = _locked(event, document)
         if job is not None and job.versions == versions and not _stuck(job):
             return job
-        return _start(event, job, versions, user, base_url)
+        return _start(event, document, job, versions, user, base_url)
 
 
-def retry(*, event: Event, user: Any, base_url: str) -> PdfJob:
+def retry(*, event: Event, user: Any, base_url: str, document: str = RECAPS) -> PdfJob:
     """Start a failed job again (a job ready or being made is left as it is, and returned)."""
     versions = section_versions(event)
     with transaction.atomic():
-        job = _locked(event)
+        job = _locked(event, document)
         failed = job is not None and job.status == PdfJob.Status.FAILED
         if job is not None and not failed and job.versions == versions and not _stuck(job):
             return job
-        return _start(event, job, versions, user, base_url)
+        return _start(event, document, job, versions, user, base_url)
 
 
 def finished_file(job: PdfJob) -> bytes | None:
@@ -94,8 +106,8 @@ def finished_file(job: PdfJob) -> bytes | None:
     return None if content is None else bytes(content[0])
 
 
-def _locked(event: Event) -> PdfJob | None:
-    return PdfJob.objects.select_for_update().defer("content").filter(event=event, document=RECAPS).first()
+def _locked(event: Event, document: str) -> PdfJob | None:
+    return PdfJob.objects.select_for_update().defer("content").filter(event=event, document=document).first()
 
 
 def _stuck(job: PdfJob) -> bool:
@@ -103,7 +115,7 @@ def _stuck(job: PdfJob) -> bool:
 
 
 def _start(
-    event: Event, job: PdfJob | None, versions: dict[str, int | str], user: Any, base_url: str
+    event: Event, document: str, job: PdfJob | None, versions: dict[str, int | str], user: Any, base_url: str
 ) -> PdfJob:
     """(Re)start the job in the caller's transaction; its thread starts once that commits."""
     now = timezone.now()
@@ -111,7 +123,10 @@ def _start(
         "versions": versions,
         "status": PdfJob.Status.RUNNING,
         "done": 0,
-        "total": Pair.objects.filter(section__event=event, is_phantom=False).count(),
+        # The recap sheets count their pairs as they are drawn; the travellers count nothing.
+        "total": Pair.objects.filter(section__event=event, is_phantom=False).count()
+        if document == RECAPS
+        else 0,
         "content": b"",
         "filename": "",
         "error": "",
@@ -123,9 +138,9 @@ def _start(
     if job is None:
         try:
             with transaction.atomic():
-                job = PdfJob.objects.create(event=event, document=RECAPS, **fields)
+                job = PdfJob.objects.create(event=event, document=document, **fields)
         except IntegrityError:  # another request created it a moment ago: join that one
-            found = _locked(event)
+            found = _locked(event, document)
             assert found is not None
             return found
     else:
@@ -158,13 +173,14 @@ def _make_in_thread(job_id: int, run: int, base_url: str) -> None:
 
 
 def make(job_id: int, run: int, base_url: str) -> None:
-    """Draw the recap sheets of the job's event, telling the job how far it is, and keep the file.
+    """Draw the job's document (the recap sheets telling the job how far they are), and keep the file.
 
     Every write is conditional on ``run``: a thread whose job was started again meanwhile stops
     at its next progress and writes nothing. A failure is recorded as a sentence for the page
     (the details go to the log), never as a traceback.
     """
-    from ..pdf.recaps import RecapsPdf  # reportlab is loaded only when a document is drawn
+    from ..pdf import renderer_for  # reportlab is loaded only when a document is drawn
+    from ..pdf.recaps import RecapsPdf
 
     job = PdfJob.objects.defer("content").select_related("event__club").get(pk=job_id)
     mine = PdfJob.objects.filter(pk=job_id, run=run)
@@ -181,12 +197,17 @@ def make(job_id: int, run: int, base_url: str) -> None:
             raise Superseded
 
     try:
-        filename, _, content = RecapsPdf(job.event, base_url=base_url, progress=progress).render()
+        if job.document == RECAPS:
+            renderer = RecapsPdf(job.event, base_url=base_url, progress=progress)
+        else:
+            renderer = renderer_for(job.event, job.document, base_url=base_url)
+        filename, _, content = renderer.render()
     except Superseded:
         return
     except Exception:  # any failure is the job's: recorded as a sentence, the details in the log
-        log.exception("Making the recap sheets of event %s stopped", job.event_id)
-        mine.update(status=PdfJob.Status.FAILED, error=FAILED, updated=timezone.now())
+        log.exception("Making the %s of event %s stopped", job.document, job.event_id)
+        error = FAILED.format(document=IN_BACKGROUND.get(job.document, job.document))
+        mine.update(status=PdfJob.Status.FAILED, error=error, updated=timezone.now())
         return
     now = timezone.now()
     mine.filter(status=PdfJob.Status.RUNNING).update(

@@ -56,7 +56,7 @@ from ..models import (
     SessionFile,
     Table,
 )
-from . import score_cache
+from . import analyses, score_cache
 from .players import keep_standings
 from .session_conventions import MOST_BYTES, SessionRefused, conventions_of, read_session
 from .session_plan import Key, SectionPlan, participant_key, plan_sections, reported_figures
@@ -321,6 +321,7 @@ def _write_section(
     records = {b.number: b for b in session.boards}
     Board.objects.bulk_create([_board(section, n, records.get(n)) for n in numbers])
     boards = {board.number: board for board in Board.objects.filter(section=section)}
+    analyses.request(board.pk for board in boards.values() if board.hands)  # in the background
     Seating.objects.bulk_create(
         [
             Seating(

@@ -6,8 +6,10 @@ club's people. A secret document (the table cards, which hold each table's link 
 club's directors and scorers print, even of a published night. A document that does not exist,
 or not for this event, or not for this visitor, is a 404.
 
-A big night's recap sheets are made in the background (``services.pdf_jobs``): the address
-answers with a page that shows how far they are and asks again, then with the PDF.
+A document is made once per change of what it shows and then served as stored (``documents``),
+and a visitor downloads so many a minute from one address. A big night's recap sheets and travellers
+are made in the background (``services.pdf_jobs``): the address answers with a page that shows how
+far they are and asks again, then with the PDF.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_GET, require_POST
 
+from .. import documents
 from ..access import SCORING, role_in, viewable_event
 from ..forms.hand_records import LayoutForm
 from ..models import Event, PdfJob
@@ -41,12 +44,18 @@ def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) 
         renderer = renderer_for(event, doc, base_url=request.build_absolute_uri("/"), **options)
     except DocumentUnavailable as error:
         raise Http404(str(error)) from error
-    if renderer.secret and role_in(request.user, event.club) not in SCORING:
-        raise Http404("No such document.")
-    if doc == pdf_jobs.RECAPS and pdf_jobs.in_background(event, renderer.sections):
-        return recap_sheets_job(request, event)
-    filename, _, content = renderer.render()
-    return pdf_response(filename, content, secret=renderer.secret)
+    if renderer.secret:
+        if role_in(request.user, event.club) not in SCORING:
+            raise Http404("No such document.")
+        filename, _, content = renderer.render()  # each table's key: never kept
+        return pdf_response(filename, content, secret=True)
+    if pdf_jobs.in_background(event, renderer.sections, doc):
+        return document_job(request, event, doc)
+    refused = documents.over_budget(request, event)
+    if refused is not None:
+        return refused
+    filename, _, content = documents.stored(event, doc, renderer.render, site=renderer.base_url)
+    return pdf_response(filename, content)
 
 
 def pdf_response(filename: str, content: bytes, *, secret: bool = False) -> HttpResponse:
@@ -57,15 +66,21 @@ def pdf_response(filename: str, content: bytes, *, secret: bool = False) -> Http
     return response
 
 
-def recap_sheets_job(request: HttpRequest, event: Event) -> HttpResponse:
-    """The big night's recap sheets when they are ready; until then a page with their progress."""
-    job = pdf_jobs.recap_sheets(event=event, user=request.user, base_url=request.build_absolute_uri("/"))
+def document_job(request: HttpRequest, event: Event, doc: str) -> HttpResponse:
+    """The big night's document when it is ready; until then a page with its progress."""
+    base_url = request.build_absolute_uri("/")
+    job = pdf_jobs.job_for(event=event, document=doc, user=request.user, base_url=base_url)
     job = PdfJob.objects.defer("content").get(pk=job.pk)  # made meanwhile, when made in the request
+    if job.status == PdfJob.Status.DONE:
+        # Counted when served: the page that waits for it asks every few seconds, and is not.
+        refused = documents.over_budget(request, event)
+        if refused is not None:
+            return refused
     content = pdf_jobs.finished_file(job) if job.status == PdfJob.Status.DONE else None
     if content is not None:
         return pdf_response(job.filename, content)
     job.status = PdfJob.Status.RUNNING if job.status == PdfJob.Status.DONE else job.status  # made again
-    context = {"event": event, "job": job, "refresh": REFRESH}
+    context = {"event": event, "job": job, "refresh": REFRESH, "document": pdf_jobs.IN_BACKGROUND[doc]}
     response = render(
         request,
         "tournament/pdf_job.html",
@@ -77,15 +92,20 @@ def recap_sheets_job(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @require_POST
-def pdf_job_retry(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
-    """Make a big night's recap sheets again after a failure, then wait for them on their address."""
+def pdf_job_retry(
+    request: HttpRequest, club_slug: str, event_id: int, doc: str = pdf_jobs.RECAPS
+) -> HttpResponse:
+    """Make a big night's recap sheets (or travellers) again after a failure, then wait for them on
+    their address."""
     event = viewable_event(request, club_slug, event_id)
-    if pdf_jobs.in_background(event, list(event.sections.all())):
-        pdf_jobs.retry(event=event, user=request.user, base_url=request.build_absolute_uri("/"))
-    return redirect("pdf_document", event.club.slug, event.pk, pdf_jobs.RECAPS)
+    if pdf_jobs.in_background(event, list(event.sections.all()), doc):
+        base_url = request.build_absolute_uri("/")
+        pdf_jobs.retry(event=event, user=request.user, base_url=base_url, document=doc)
+    return redirect("pdf_document", event.club.slug, event.pk, doc)
 
 
 urlpatterns = [
     path("c/<slug:club_slug>/e/<num:event_id>/pdf/<slug:doc>.pdf", pdf_document, name="pdf_document"),
     path("c/<slug:club_slug>/e/<num:event_id>/pdf/recaps/again/", pdf_job_retry, name="pdf_job_retry"),
+    path("c/<slug:club_slug>/e/<num:event_id>/pdf/<slug:doc>/again/", pdf_job_retry, name="pdf_job_retry"),
 ]

@@ -23,7 +23,7 @@ from django_tables2.export import TableExport
 from scoring.contests.movements import Movement, PairCardRow, TableCardRow
 from scoring.shared.seats import Side
 
-from .. import page_cache, reports, written
+from .. import documents, page_cache, reports, written
 from ..access import role_in, viewable_event
 from ..forms.table import PinForm
 from ..models import Event, Pair, Section
@@ -162,14 +162,20 @@ def standings_etag(event: Event, sections: list[Section], is_member: bool) -> st
     return quote_etag(f"standings-{event.pk}-{event.status}-{published}-{int(is_member)}-{versions}")
 
 
-def _export(request: HttpRequest, tables: dict[str, Table], filename: str) -> HttpResponse | None:
-    """The CSV of one on-screen table (``?_export=csv&table=A-overall``), or None to show the page.
+def _export(
+    request: HttpRequest, event: Event, tables: dict[str, Table], filename: str
+) -> HttpResponse | None:
+    """The CSV of one on-screen table (``?_export=csv&table=A-overall``), or None to show the page; a
+    download, counted against the visitor's address like the documents (``documents.over_budget``).
 
     A wrong ``_export`` or ``table`` gets the site's 400 page, which names the tables there are
     (the page's own keys) and never repeats what was asked for."""
     wanted = request.GET.get("_export")
     if wanted is None:
         return None
+    refused = documents.over_budget(request, event)
+    if refused is not None:
+        return refused
     if wanted != TableExport.CSV:
         return bad_request(request, "Only CSV is offered here: use ?_export=csv.")
     if not tables:
@@ -197,7 +203,7 @@ def event_page(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
     if "_export" in request.GET:
         views = _standings_of(event, sections, is_member)["sections"]
         tables = {panel.key: panel.export_table for view in views for panel in view.panels}
-        exported = _export(request, tables, f"event-{event.pk}-standings")
+        exported = _export(request, event, tables, f"event-{event.pk}-standings")
         return exported or bad_request(
             request, "There is nothing to export yet: no results have been scored."
         )
@@ -241,11 +247,11 @@ def traveller(request: HttpRequest, club_slug: str, event_id: int, letter: str, 
         raise Http404("No such board in this section.")
     if event.is_contract:
         lines, bridge = contract_pages.traveller_table(sheet, number)
-        exported = _export(request, {"traveller": bridge}, f"event-{event.pk}-{letter}-board-{number}")
+        exported = _export(request, event, {"traveller": bridge}, f"event-{event.pk}-{letter}-board-{number}")
         return exported or contract_pages.traveller_page(request, event, sheet, board, lines, bridge)
     rows = reports.traveller_rows(sheet, number)
     table = TravellerTable(rows, Links.of(sheet.section), exclude=_traveller_hidden(event))
-    exported = _export(request, {"traveller": table}, f"event-{event.pk}-{letter}-board-{number}")
+    exported = _export(request, event, {"traveller": table}, f"event-{event.pk}-{letter}-board-{number}")
     if exported is not None:
         return exported
     context = {
@@ -277,11 +283,11 @@ def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> 
     pair = next(p for p in sheet.pairs.values() if p.pk == pair_pk)
     if event.is_contract:
         lines, bridge = contract_pages.recap_table(sheet, pair)
-        exported = _export(request, {"recap": bridge}, f"event-{event.pk}-pair-{pair.label}")
+        exported = _export(request, event, {"recap": bridge}, f"event-{event.pk}-pair-{pair.label}")
         return exported or contract_pages.recap_page(request, event, sheet, pair, lines, bridge)
     rows = reports.recap_rows(sheet, pair.label)
     table = RecapTable(rows, Links.of(sheet.section), exclude=_recap_hidden(event, rows))
-    exported = _export(request, {"recap": table}, f"event-{event.pk}-pair-{pair.label}")
+    exported = _export(request, event, {"recap": table}, f"event-{event.pk}-pair-{pair.label}")
     if exported is not None:
         return exported
     context = {
@@ -316,7 +322,7 @@ def match(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     summary = reports.match_summary(sheet)
     first, second = (summary.first.name, summary.second.name) if summary else ("First team", "Second team")
     table = MatchTable(reports.match_rows(sheet), Links.of(sheet.section), first, second)
-    exported = _export(request, {"match": table}, f"event-{event.pk}-match")
+    exported = _export(request, event, {"match": table}, f"event-{event.pk}-match")
     if exported is not None:
         return exported
     context = {"event": event, "sheet": sheet, "summary": summary, "table": table}
@@ -326,7 +332,7 @@ def match(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
 def _contract_match(request: HttpRequest, event: Event, sheet: SectionScores) -> HttpResponse:
     """A contract bridge team match board by board: each table's score, the net, IMPs or points, VPs."""
     table = contract_pages.match_table(sheet)
-    exported = _export(request, {"match": table} if table else {}, f"event-{event.pk}-match")
+    exported = _export(request, event, {"match": table} if table else {}, f"event-{event.pk}-match")
     if exported is not None:
         return exported
     match = sheet.bridge.match if sheet.bridge is not None else None
