@@ -14,7 +14,7 @@ far they are and asks again, then with the PDF.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_GET, require_POST
@@ -26,6 +26,7 @@ from ..models import Event, PdfJob
 from ..pdf import DocumentUnavailable, renderer_for
 from ..pdf.hand_records import HandRecordsPdf
 from ..services import pdf_jobs
+from .errors import bad_request
 
 REFRESH = 2  # seconds between the looks of the page that waits for the recap sheets
 
@@ -36,9 +37,7 @@ def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) 
     event = viewable_event(request, club_slug, event_id)
     layout = LayoutForm(request.GET)
     if doc == HandRecordsPdf.slug and not layout.is_valid():
-        return HttpResponseBadRequest(
-            " ".join(layout.errors["per_page"]), content_type="text/plain; charset=utf-8"
-        )
+        return bad_request(request, "Hand records print 4 or 6 boards a page: choose one.")
     options = {"per_page": layout.cleaned_data["per_page"]} if doc == HandRecordsPdf.slug else {}
     try:
         renderer = renderer_for(event, doc, base_url=request.build_absolute_uri("/"), **options)
@@ -54,7 +53,9 @@ def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) 
     refused = documents.over_budget(request, event)
     if refused is not None:
         return refused
-    filename, _, content = documents.stored(event, doc, renderer.render, site=renderer.base_url)
+    # Each layout is a document of its own (hand records 4 or 6 boards a page).
+    name = doc + "".join(f":{key}={value}" for key, value in sorted(options.items()))
+    filename, _, content = documents.stored(event, name, renderer.render, site=renderer.base_url)
     return pdf_response(filename, content)
 
 
