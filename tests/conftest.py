@@ -59,3 +59,22 @@ def throttle_clock_held(monkeypatch: pytest.MonkeyPatch) -> float:
     held = 3600.0 * 24 * 365 * 56 + 30  # a whole number of hours (every window divides one), plus 30 s
     monkeypatch.setattr(throttle, "clock", lambda: held)
     return held
+
+
+@pytest.fixture(autouse=True)
+def _no_cache_entry_kept_from_a_committed_test(request: pytest.FixtureRequest, django_db_blocker: Any) -> Any:
+    """Empty the shared cache after a test whose writes were committed (a browser walk, a real
+    server, a test of threads).
+
+    Such a test's rows are flushed after it, but the cache's table is no model's and keeps its
+    entries; a later test whose section takes the same key (its id and version: PostgreSQL's
+    sequences are set back by a restore, SQLite counts ids again from 1 after a flush) would read
+    another night's scores."""
+    yield
+    marker = request.node.get_closest_marker("django_db")
+    committed = marker is not None and bool(marker.kwargs.get("transaction") or marker.args[:1] == (True,))
+    if committed or {"live_server", "transactional_db"} & set(request.fixturenames):
+        from django.core.cache import cache
+
+        with django_db_blocker.unblock():
+            cache.clear()

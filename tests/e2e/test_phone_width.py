@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.conftest import PHONE, TIMEOUT_MS
 from tests.tournament.factories import make_event, make_result
 from tournament.demo import DEMO_CLUB
-from tournament.models import Club, Event, Player, Result, Section, Table
+from tournament.models import Club, Event, Player, Result, Section, SessionImportJob, Table
 from tournament.services.events import set_status
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -74,6 +74,14 @@ def demo_pages() -> tuple[Pages, Pages]:
     director += [(name, reverse(name, args=[DEMO_CLUB])) for name in club_pages]
     player = Player.objects.filter(club__slug=DEMO_CLUB).order_by("pk").first()
     assert player is not None
+    # A big import's page, as it stays once the file was refused (a running one answers 202).
+    job = SessionImportJob.objects.create(
+        club=player.club,
+        name="a-results-file-with-a-long-name-from-another-program.pbn",
+        status=SessionImportJob.Status.FAILED,
+        summary="This file names 70,000 pairs; a session holds at most 400. Nothing was imported.",
+    )
+    director.append(("session_import_job", reverse("session_import_job", args=[DEMO_CLUB, job.pk])))
     director.append(("player", reverse("player", args=[DEMO_CLUB, player.pk])))
     for event in Event.objects.filter(club__slug=DEMO_CLUB).order_by("pk"):
         args = [DEMO_CLUB, event.pk]

@@ -265,13 +265,14 @@ def test_a_row_saved_by_the_script_is_answered_with_every_row_in_a_fixed_number_
     address = reverse("traveller_entry", args=[*cast.url_args(), "A", 1])
     cast.clients["scorer"].get(address)  # the section scored once
     row = {"seating": last.pk, "request_key": "6f1c1b7e-1f7a-4d5e-9a51-2f0e6c1d9b10", "entry": "4S N ="}
-    # Thirty-two whatever the number of tables, though every saved row of the board is drawn
+    # Thirty-three whatever the number of tables, though every saved row of the board is drawn
     # again: the session, user, event, role and section; the request key; the seating locked, the
-    # board, the pairs, the result, its board plays and audit entry, the change record and the
+    # board, the pairs, whether the one who types is a director (his entry is confirmed by him),
+    # the result, its board plays and audit entry, the change record and the
     # section's version (services.results.record); then the board scored again from the kept
     # figures (the version, the kept scores and the change, the board's results and rulings) and
     # the page's seatings with their tables, pairs and players.
-    with django_assert_num_queries(32):
+    with django_assert_num_queries(33):
         response = cast.clients["scorer"].post(address, row, HTTP_X_REQUESTED_WITH="fetch")
     assert response.status_code == 200
     assert response.content.decode().count('class="trow saved') == pairs // 2

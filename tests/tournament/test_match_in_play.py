@@ -16,7 +16,13 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.tournament.contract_night import make_contract_event, play_contract
-from tests.tournament.factories import make_club, make_event, make_member, make_result
+from tests.tournament.factories import (
+    make_club,
+    make_event,
+    make_member,
+    make_result,
+    rule_the_missing_not_played,
+)
 from tests.tournament.pdf_text import raw_pages
 from tournament.exports import export_standings
 from tournament.models import Event, Seating
@@ -72,6 +78,8 @@ def match_result(html: str) -> str:
 
 
 def close(event: Event, director: Any) -> Event:
+    """The director closes the match early: the deals not played are ruled so first, as closing asks."""
+    rule_the_missing_not_played(event, director)
     return event_service.set_status(event=event, user=director, status=Event.Status.LOCKED, lock_anyway=True)
 
 
