@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tournament.test_production_server import free_port, get
+from tests.tournament.test_production_server import get, gunicorn
 from tests.tournament.test_settings import ROOT, production_env
 
 NIGHT = ROOT / "tests" / "conformance" / "realworld" / "ruter_mp_pairs_fin_sm2014_s2.pbn"
@@ -67,23 +67,8 @@ def club_server(tmp_path: Path) -> Iterator[tuple[int, str, subprocess.Popen[byt
         done = subprocess.run([sys.executable, *command], cwd=ROOT, env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
     event, letter, number = done.stdout.split()[-3:]
-    port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                get(port, "/static/tournament/site.css")
-                break
-            except OSError:
-                assert process.poll() is None, process.stderr.read().decode()  # type: ignore[union-attr]
-                assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
-                time.sleep(0.2)
+    with gunicorn(env) as (port, process):
         yield port, f"/c/parallel/e/{event}/", process, f"s/{letter}/boards/{number}/"
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 def test_six_parallel_downloads_of_an_imported_nights_travellers_leave_every_worker_alive(

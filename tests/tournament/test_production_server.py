@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,28 @@ def get(port: int, path: str, host: str = "127.0.0.1") -> tuple[int, dict[str, s
         conn.close()
 
 
+@contextmanager
+def gunicorn(env: dict[str, str]) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """The real server as make run starts it (gunicorn.conf.py) on a free port, once it answers."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                get(port, "/static/tournament/site.css")
+                break
+            except OSError:
+                assert process.poll() is None, process.stderr.read().decode()  # type: ignore[union-attr]
+                assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
+                time.sleep(0.2)
+        yield port, process
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[int]:
     (tmp_path / "tmp").mkdir()
@@ -47,23 +70,8 @@ def server(tmp_path: Path) -> Iterator[int]:
         [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert migrated.returncode == 0, migrated.stderr
-    port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                get(port, "/static/tournament/site.css")
-                break
-            except OSError:
-                assert process.poll() is None, process.stderr.read().decode()  # type: ignore[union-attr]
-                assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
-                time.sleep(0.2)
+    with gunicorn(env) as (port, _):
         yield port
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 def test_gunicorn_serves_the_site_in_production_mode(server: int) -> None:
