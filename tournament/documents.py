@@ -3,13 +3,15 @@ and the budget of downloads an address may ask for.
 
 A travellers PDF of a 24-table night is seconds of a core: made again for every phone that asks, a
 room of phones (or one script) keeps every worker busy. So a document is kept in Django's cache (the
-one every worker shares: the database cache, or Redis) under what it is made from: each of its
-event's sections' version (every write of a fact raises one, ``services.score_cache``; storing a deal
-and saving its double-dummy analysis do too), the event's name, date, status and publication, the
-club's name and paper, and the site's address that its links print. A change of any of them is a new
-key: the next download makes the document anew, and a key is never read for other facts. An entry
-lives a week and the cache culls its oldest entries beyond its ``MAX_ENTRIES``; a document bigger
-than ``MOST_BYTES`` is not kept. The table cards (each table's key) are never kept.
+one every worker shares: the database cache, or Redis) with a digest of what it is made from: each
+of its event's sections' version (every write of a fact raises one, ``services.score_cache``;
+storing a deal and saving its double-dummy analysis do too), the event's name, date, status and
+publication, the club's name and paper, and the site's address that its links print. A change of
+any of them changes the digest: the next download makes the document anew, and a document is never
+served for other facts. The new copy takes the old one's place, so a night in play keeps one copy
+of each document, not one for each change someone downloaded. An entry lives a week and the cache
+culls its oldest entries beyond its ``MAX_ENTRIES``; a document bigger than ``MOST_BYTES`` is not
+kept. The table cards (each table's key) are never kept.
 
 An anonymous visitor may download ``DOWNLOAD_ADDRESS.tries`` documents a minute from one address
 (``throttle``); the club's own people are not counted.
@@ -29,7 +31,7 @@ from . import throttle
 from .access import role_in
 from .models import Event, Section
 
-FORMAT = 1  # raised when what is kept changes shape: entries of an older release are never read
+FORMAT = 2  # raised when what is kept changes shape: entries of an older release are never read
 TIMEOUT = 7 * 24 * 3600
 MOST_BYTES = 8_000_000  # a 120-table night's recap sheets are 1-2 MB; beyond this, made on each ask
 
@@ -57,28 +59,39 @@ def made_from(event: Event, site: str = "") -> str:
 def stored(event: Event, name: str, make: Callable[[], Made], *, site: str = "") -> Made:
     """Document ``name`` of ``event`` as kept for its facts now, or made by ``make`` and kept.
 
-    Threads of this process asking at once for one document not kept yet (a room of phones after
-    the night is published) wait for the first to make it, rather than each make it again."""
-    key = f"document:{FORMAT}:{event.pk}:{name}:{made_from(event, site)}"
-    found = cache.get(key)
+    One entry a document, holding the digest of the facts it was made from beside it: a copy made
+    from older facts is replaced, never kept beside the new one, so a night in play keeps one copy
+    of each document rather than one for each change someone downloaded. Threads of this process
+    asking at once for one document not kept yet (a room of phones after the night is published)
+    wait for the first to make it, rather than each make it again."""
+    key = f"document:{FORMAT}:{event.pk}:{name}:{hashlib.sha256(site.encode()).hexdigest()[:16]}"
+    facts = made_from(event, site)
+    found = _current(cache.get(key), facts)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     with _making_lock:
         making = _making.setdefault(key, threading.Lock())
     if not making.acquire(blocking=False):
         making.acquire()  # another thread is making it: wait, then read what it kept
-        found = cache.get(key)
+        found = _current(cache.get(key), facts)
     try:
         if found is not None:
-            return found  # type: ignore[no-any-return]
+            return found
         document = make()
         if len(document[2]) <= MOST_BYTES:
-            cache.set(key, document, TIMEOUT)
+            cache.set(key, (facts, document), TIMEOUT)
         return document
     finally:
         making.release()
         with _making_lock:
             _making.pop(key, None)
+
+
+def _current(entry: object, facts: str) -> Made | None:
+    """The document an entry holds, when it was made from ``facts``."""
+    if isinstance(entry, tuple) and len(entry) == 2 and entry[0] == facts:
+        return entry[1]  # type: ignore[no-any-return]
+    return None
 
 
 _making_lock = threading.Lock()

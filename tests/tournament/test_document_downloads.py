@@ -62,6 +62,27 @@ def test_the_travellers_are_drawn_once_per_change_of_what_they_show(monkeypatch:
     assert drawn.calls == 2
 
 
+def test_a_change_replaces_the_kept_copy_rather_than_keeping_one_copy_a_change() -> None:
+    from django.conf import settings
+    from django.db import connection
+
+    event = make_played_night(tables=3)
+    director = event.club.memberships.get().user
+    pairs = Pair.objects.filter(section__event=event, is_phantom=False).order_by("id")
+    made = []
+    for index, pair in enumerate(pairs[:3]):
+        name_pair(pair=pair, first=f"First {index}", second=f"Second {index}", user=director)
+        made.append(Client().get(pdf(event, "standings")).content)
+    assert len(set(made)) == 3  # each change made the standings anew
+    table = settings.CACHES["default"]["LOCATION"]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COUNT(*) FROM {table} WHERE cache_key LIKE %s", [f"%document:{documents.FORMAT}:%"]
+        )
+        (copies,) = cursor.fetchone()
+    assert copies == 1  # the latest only: a night in play does not pile up a copy for each change
+
+
 def test_the_standings_workbook_is_written_once_per_change_of_a_name(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
