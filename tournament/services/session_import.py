@@ -150,6 +150,7 @@ def import_session(
     event: Event | None = None,
     dry_run: bool = False,
     request_key: uuid.UUID | None = None,
+    read: tuple[model.Session, str] | None = None,
 ) -> Imported:
     """Import a scored session as a new event of the club, or as the next session of ``event``.
 
@@ -157,12 +158,13 @@ def import_session(
     checked and nothing kept. Idempotent, as a result's entry is: the same upload sent again
     (the same ``request_key``, as a browser resends after a dropped connection) answers with
     the session already imported and changes nothing, even when the two arrive at once.
+    ``read`` is ``read_session(content)`` when the caller has read it already.
     """
     if not dry_run:
         repeated = _already_imported(club, request_key)
         if repeated is not None:
             return repeated
-    session, format = read_session(content)
+    session, format = read if read is not None else read_session(content)
     settings, notes = conventions_of(session)
     if session.event.competition is not model.Competition.PAIRS:
         raise SessionRefused("The file holds a teams or individual event: the import takes pairs sessions.")

@@ -24,8 +24,10 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from scoring.files import session as model
+
 from ..models import Club, Event, SessionImportJob
-from .session_import import SessionRefused, import_session, read_session
+from .session_import import SessionRefused, import_session
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +37,11 @@ FAILED = (
 )
 
 
-def in_background(content: bytes) -> bool:
-    """Whether the results file holds more traveller lines than ``SESSION_IMPORT_IN_BACKGROUND_LINES``
-    (some 30 tables' results), and so is imported in the background. The file is read to know
-    (bounded, a tenth of a second at most), so a file refused is refused before any job is made."""
-    session, _ = read_session(content)
+def in_background(session: model.Session) -> bool:
+    """Whether the results file read holds more traveller lines than
+    ``SESSION_IMPORT_IN_BACKGROUND_LINES`` (some 30 tables' results), and so is imported in the
+    background. The caller reads the file first (bounded, a tenth of a second at most), so a file
+    refused is refused before any job is made."""
     return len(session.lines) > settings.SESSION_IMPORT_IN_BACKGROUND_LINES
 
 

@@ -25,7 +25,7 @@ from ..forms.session_files import SessionImportForm
 from ..models import Club, SessionImportJob
 from ..services import session_compare, session_jobs
 from ..services.session_files import FORMATS, ExportRefused, event_sheets, export_session
-from ..services.session_import import MOST_BYTES, SessionRefused, import_session
+from ..services.session_import import MOST_BYTES, SessionRefused, import_session, read_session
 
 REFRESH = 2  # seconds between the looks of the page that waits for a big import
 # A job still running this long after it started lost its thread (the server restarted): say so.
@@ -110,10 +110,11 @@ def _import(request: HttpRequest, club: Club, form: SessionImportForm) -> HttpRe
         "dry_run": data["dry_run"],
         "request_key": data["request_key"],
     }
-    if session_jobs.in_background(data["file"]):  # read first: a file refused is refused here
+    read = read_session(data["file"])  # first: a file refused is refused here, before any job
+    if session_jobs.in_background(read[0]):
         job = session_jobs.start_import(**upload)
         return redirect("session_import_job", club.slug, job.pk)
-    imported = import_session(**upload)
+    imported = import_session(**upload, read=read)
     messages.success(request, imported.summary)
     if imported.event is not None:
         return redirect("session_files", club.slug, imported.event.pk)
