@@ -88,7 +88,7 @@ def _pdf_runner(cls: type) -> Callable[[Any], object]:
 
 def jobs() -> list[Job]:
     from tournament.exports import export_standings
-    from tournament.services.standings import score_section
+    from tournament.scores.standings import score_section
 
     return [
         Job("score_section", lambda event: [score_section(section) for section in event.sections.all()]),
@@ -121,7 +121,7 @@ def time_job(job: Job, event_id: int) -> Timing | None:
     from django.test.utils import CaptureQueriesContext
 
     from tournament.models import Event
-    from tournament.services import score_cache
+    from tournament.scores import cache as score_cache
 
     event = Event.objects.select_related("club").get(pk=event_id)
     # Every export is timed as the first read after a change: the section is scored afresh.

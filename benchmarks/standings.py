@@ -94,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
 
         from tournament import page_cache
         from tournament.models import Membership, Result, Section
-        from tournament.services import results, score_cache, standings
+        from tournament.scores import cache as score_cache
+        from tournament.scores import standings
+        from tournament.services import results
         from tournament.synthetic import build_night
 
         start = time.perf_counter()

@@ -3,7 +3,7 @@
 from django.contrib import admin
 
 from .models import AuditEntry, Club, Event, Membership, Player, Section
-from .services import score_cache
+from .scores import cache as score_cache
 from .views.accounts import throttled_login
 
 # The admin's log-in is throttled like the director's: every password is guessed at the same cost.

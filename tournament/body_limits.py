@@ -32,9 +32,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
 
+from .interchange.importing import MOST_BYTES as RESULTS_FILE
 from .services.hand_records import MOST_BYTES as DEALS_FILE
 from .services.players import MAX_UPLOAD as PLAYERS_FILE
-from .services.session_import import MOST_BYTES as RESULTS_FILE
 
 KB = 1024
 MARGIN = 64 * KB

@@ -39,7 +39,8 @@ from .models import (
     Table,
     Team,
 )
-from .services import analyses, score_cache
+from .scores import cache as score_cache
+from .services import analyses
 from .services import events as event_service
 from .services import hand_records as hand_record_service
 from .services import results as result_service

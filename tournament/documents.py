@@ -4,7 +4,7 @@ and the budget of downloads an address may ask for.
 A travellers PDF of a 24-table night is seconds of a core: made again for every phone that asks, a
 room of phones (or one script) keeps every worker busy. So a document is kept in Django's cache (the
 one every worker shares: the database cache, or Redis) with a digest of what it is made from: each
-of its event's sections' version (every write of a fact raises one, ``services.score_cache``;
+of its event's sections' version (every write of a fact raises one, ``scores.cache``;
 storing a deal and saving its double-dummy analysis do too), the event's name, date, status and
 publication, the club's name and paper, and the site's address that its links print. A change of
 any of them changes the digest: the next download makes the document anew, and a document is never

@@ -1,7 +1,7 @@
 """The rendered standings and running grid, kept under the ETag that names what they show (issue 11 §1).
 
 A live page's body — the public standings of every section, the director's running grid — is made
-of facts that all raise their section's version (``services.score_cache``), of the event's state,
+of facts that all raise their section's version (``scores.cache``), of the event's state,
 and of who reads it (a club member sees the problems list). Its ETag says exactly that, so the
 HTML made once for an ETag is the HTML of every later read with the same ETag: it is kept in
 Django's cache (shared by every worker, the same one the scores are kept in) under the ETag, the
@@ -33,7 +33,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.utils import translation
 
-from .services import score_cache
+from .scores import cache as score_cache
 
 logger = logging.getLogger(__name__)
 

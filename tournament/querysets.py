@@ -128,7 +128,7 @@ class ResultQuerySet(models.QuerySet["Result"]):
 
     def for_section_scores(self) -> ResultQuerySet:
         """A whole section's results: only the seating and table joined; the caller attaches the
-        section's boards and pairs, loaded once (``services.standings.load_section``)."""
+        section's boards and pairs, loaded once (``scores.standings.load_section``)."""
         return self.select_related("seating__table")
 
     def for_detail(self) -> ResultQuerySet:

@@ -324,7 +324,7 @@ RECAP_SHEETS_IN_BACKGROUND_TABLES = env_int("RECAP_SHEETS_IN_BACKGROUND_TABLES",
 # Such documents are made in a thread of the server's; the tests make them in the request.
 PDF_JOBS_IN_BACKGROUND = env_bool("PDF_JOBS_IN_BACKGROUND", True)
 # A session's results file of more traveller lines than this (30 tables of 27 boards) is imported
-# in a server thread, its page showing that it runs (services.session_jobs); a smaller one while
+# in a server thread, its page showing that it runs (interchange.jobs); a smaller one while
 # the browser waits.
 SESSION_IMPORT_IN_BACKGROUND_LINES = env_int("SESSION_IMPORT_IN_BACKGROUND_LINES", 30 * 27)
 # Such imports run in a thread of the server's; the tests run them in the request.

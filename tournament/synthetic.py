@@ -28,10 +28,10 @@ from scoring.contests import movements
 
 from .demo import deal_cards, plausible_result
 from .models import Board, Club, Event, Membership, Pair, Result, Ruling, Seating, Section
+from .scores import cache as score_cache
 from .services import events as event_service
 from .services import results as result_service
 from .services import rulings as ruling_service
-from .services import score_cache
 
 MAX_TABLES = 250
 MAX_BOARDS = 108

@@ -19,8 +19,8 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import Director
 from tests.tournament.contract_night import make_contract_event, make_contract_result, name_pairs
 from tournament.models import Event, Result, Ruling, Seating
+from tournament.scores.standings import score_section
 from tournament.services import events as event_service
-from tournament.services.standings import score_section
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

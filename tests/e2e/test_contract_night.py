@@ -21,8 +21,8 @@ from tests.e2e.conftest import Director
 from tests.tournament.contract_night import make_contract_event, make_contract_result
 from tournament.models import Event, Result, Seating
 from tournament.reports.common import percent_text
+from tournament.scores.standings import score_section
 from tournament.services.events import set_status
-from tournament.services.standings import score_section
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -23,9 +23,9 @@ from scoring.shared.cards import Hands
 from tests.e2e.conftest import Director
 from tests.tournament.factories import make_event
 from tournament.models import AuditEntry, Board, Event, Result, Seating
+from tournament.scores.facts import options_for
 from tournament.services import hand_records
 from tournament.services.events import set_status
-from tournament.services.facts import options_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

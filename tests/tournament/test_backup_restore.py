@@ -21,8 +21,8 @@ from django.db.migrations.executor import MigrationExecutor
 from tests.tournament.factories import make_club, make_played_night, make_user
 from tests.tournament.test_settings import ROOT, production_env
 from tournament.models import Club, Event, Result, Section
-from tournament.services import score_cache
-from tournament.services.standings import score_section
+from tournament.scores import cache as score_cache
+from tournament.scores.standings import score_section
 
 # What a director would check after a restore: every club, and every event's standings.
 SNAPSHOT = """
@@ -32,7 +32,7 @@ django.setup()
 from django.core.management import call_command
 from tournament.models import Club, Event, Result, Section
 from tournament.services import score_cache
-from tournament.services.standings import score_section
+from tournament.scores.standings import score_section
 
 def standing(event):
     sheet = score_section(event.sections.get())

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournament.factories import make_club, make_member
-from tournament.services.session_import import MOST_BYTES
+from tournament.interchange.importing import MOST_BYTES
 
 pytestmark = pytest.mark.django_db
 

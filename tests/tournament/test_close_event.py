@@ -27,8 +27,8 @@ from scoring.contests.pairs import Irregular
 from tests.tournament.contract_night import make_contract_event, make_contract_result, name_pairs
 from tests.tournament.factories import make_club, make_event, make_member, make_result
 from tournament.models import AuditEntry, Event, Membership, Result, Ruling, Seating
+from tournament.scores.standings import score_section
 from tournament.services import events as event_service
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

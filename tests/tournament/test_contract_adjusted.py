@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.tournament.contract_night import make_contract_result
 from tests.tournament.director_cast import Cast, make_cast
 from tournament.models import AuditEntry, Event, Result, Ruling, Seating
-from tournament.services.standings import score_section
+from tournament.scores.standings import score_section
 
 pytestmark = pytest.mark.django_db
 
@@ -241,8 +241,8 @@ def test_a_weighted_score_shows_its_law_on_the_traveller_the_explanation_and_the
 
 def test_percentages_typed_in_the_row_are_written_to_the_results_file_and_the_rulings_log(cast: Cast) -> None:
     from scoring.files.usebio import read_usebio
+    from tournament.interchange.files import export_session
     from tournament.reports.rulings import rulings_rows
-    from tournament.services.session_files import export_session
 
     first, _ = played_around(cast)
     type_row(cast, first, "A60/A40")

@@ -30,7 +30,7 @@ from tests.tournament.pdf_text import raw_pages
 from tournament.exports import export_standings
 from tournament.models import Event, Result, Ruling
 from tournament.pdf import documents_for, renderer_for
-from tournament.services.standings import score_section
+from tournament.scores.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

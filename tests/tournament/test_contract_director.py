@@ -13,7 +13,7 @@ from django.urls import reverse
 from tests.tournament.contract_night import make_contract_result
 from tests.tournament.director_cast import Cast, make_cast
 from tournament.models import AuditEntry, Event, Result, Ruling, Seating
-from tournament.services.standings import score_section
+from tournament.scores.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

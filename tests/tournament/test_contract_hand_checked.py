@@ -22,8 +22,8 @@ import pytest
 
 from tests.tournament.contract_night import make_contract_event, make_contract_result
 from tournament.models import Event, Ruling, Seating
+from tournament.scores.standings import score_section
 from tournament.services.rulings import add_ruling
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

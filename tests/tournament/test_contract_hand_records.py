@@ -53,7 +53,7 @@ def test_a_file_that_says_otherwise_keeps_its_vulnerability() -> None:
         if 1 in s.board_numbers
     )
     result = make_contract_result(seating, 1, "4H N =")
-    from tournament.services.contract_facts import contract_score
+    from tournament.games.contract.facts import contract_score
 
     assert contract_score(result).score_ns == 620  # vulnerable, as the file says
     exported = hand_records.export_deals(event.sections.get())[1].decode()

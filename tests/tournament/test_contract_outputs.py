@@ -27,14 +27,14 @@ from tests.tournament.factories import make_member
 from tests.tournament.pdf_text import plain, raw_pages, read_pdf, shown
 from tests.tournament.test_pdf_views import DOCUMENT_QUERIES
 from tournament.exports import export_standings
+from tournament.games.contract.facts import vulnerability_of
+from tournament.games.contract.scoring import ContractContest
 from tournament.models import Event, Pair, Result, Ruling
 from tournament.pdf import documents_for, renderer_for
+from tournament.scores.standings import SectionScores, score_section
 from tournament.services import double_dummy, hand_records
 from tournament.services import events as event_service
-from tournament.services.contract_facts import vulnerability_of
-from tournament.services.contract_scoring import ContractContest
 from tournament.services.rulings import add_ruling
-from tournament.services.standings import SectionScores, score_section
 
 pytestmark = pytest.mark.django_db
 

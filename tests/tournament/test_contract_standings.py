@@ -15,8 +15,8 @@ from tests.tournament.contract_night import (
 )
 from tests.tournament.factories import make_member, rule_the_missing_not_played
 from tournament.models import Event, Result, Seating
+from tournament.scores.standings import score_section
 from tournament.services.events import set_status
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 
@@ -255,7 +255,7 @@ def test_an_artificial_score_in_a_team_match_gives_each_team_its_award():
 
 
 def test_the_match_sheets_running_total_ends_at_the_imp_margin():
-    from tournament.reports.contract import contract_match_rows
+    from tournament.games.contract.reports import contract_match_rows
 
     # Home makes 4♥+1 and beats it at the other table on the odd boards, the mirror on the even:
     # +500 (11 IMPs) on boards 1 and 3, N-S not vulnerable; −750 (13 IMPs) on 2 and 4, N-S vulnerable.
@@ -315,7 +315,7 @@ def ruled_board_one(**details) -> Event:
 
 
 def test_a_traveller_row_shows_the_assigned_contract_beside_its_score(client):
-    from tournament.reports.contract import contract_recap_rows, contract_traveller_rows
+    from tournament.games.contract.reports import contract_recap_rows, contract_traveller_rows
 
     event = ruled_board_one(kind="assigned", assigned="5H N -1", law="Law 12C1")
     sheet = score_section(event.sections.get())
@@ -332,7 +332,7 @@ def test_a_traveller_row_shows_the_assigned_contract_beside_its_score(client):
 
 
 def test_a_traveller_row_under_an_artificial_score_shows_no_declarer_or_result():
-    from tournament.reports.contract import contract_traveller_rows
+    from tournament.games.contract.reports import contract_traveller_rows
 
     event = ruled_board_one(kind="artificial", ns_average="A+", ew_average="A-", law="Law 12C2")
     row = next(r for r in contract_traveller_rows(score_section(event.sections.get()), 1) if r.table == 1)

@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.tournament.director_cast import Cast, make_cast
 from tests.tournament.factories import make_event, make_member, make_result
 from tournament.models import Membership, Result, Seating
-from tournament.services import score_cache
+from tournament.scores import cache as score_cache
 from tournament.services.events import name_pair
 from tournament.services.rulings import add_ruling
 

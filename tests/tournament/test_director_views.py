@@ -12,8 +12,8 @@ from django.urls import reverse
 from tests.tournament.director_cast import Cast, grid_marks, make_cast, rule_irregular_after_the_overplay
 from tests.tournament.factories import make_result, rule_the_missing_not_played
 from tournament.models import AuditEntry, Event, Player, Result, Ruling, Seating, Team
+from tournament.scores.standings import score_section
 from tournament.services.results import Facts, record
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

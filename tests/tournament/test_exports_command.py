@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 
 from tests.tournament.factories import make_played_night
 from tournament import reports
-from tournament.services.standings import score_section
+from tournament.scores.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

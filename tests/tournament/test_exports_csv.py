@@ -13,8 +13,8 @@ from tournament import reports
 from tournament.exports import export_standings
 from tournament.exports.csv import TEAM_HEADER, safe_text
 from tournament.models import Event, Pair
+from tournament.scores.standings import score_section
 from tournament.services import events as event_service
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

@@ -17,9 +17,9 @@ from tournament import reports
 from tournament.exports import export_standings
 from tournament.exports.xlsx import figure_cell, rank_cell
 from tournament.models import Club, Event, Pair, Result, Ruling
+from tournament.scores.standings import score_section
 from tournament.services import events as event_service
 from tournament.services import rulings as ruling_service
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

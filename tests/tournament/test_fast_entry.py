@@ -16,7 +16,7 @@ from django.urls import reverse
 from tests.tournament.director_cast import Cast, fingerprint, make_cast
 from tests.tournament.factories import make_result
 from tournament.models import AuditEntry, Event, Result, Ruling, Seating
-from tournament.services.facts import score_of
+from tournament.scores.facts import score_of
 
 pytestmark = pytest.mark.django_db
 

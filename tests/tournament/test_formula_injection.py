@@ -22,7 +22,7 @@ from django.urls import reverse
 from tests.tournament.factories import make_played_night
 from tournament.exports import export_standings
 from tournament.models import Event, Pair, Player, Ruling, Team
-from tournament.services import score_cache
+from tournament.scores import cache as score_cache
 
 pytestmark = pytest.mark.django_db
 

@@ -23,10 +23,10 @@ from tournament import limits
 from tournament.models import AuditEntry, Event, Result, Ruling
 from tournament.pdf import renderer_for
 from tournament.pdf.base import PIECE, pieces
+from tournament.scores import cache as score_cache
 from tournament.services import events as event_services
 from tournament.services import results as result_services
 from tournament.services import rulings as ruling_services
-from tournament.services import score_cache
 from tournament.services.events import Plan, SetupRefused
 from tournament.services.results import ResultRefused
 

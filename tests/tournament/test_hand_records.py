@@ -12,9 +12,9 @@ from scoring.shared.cards import Hands
 from scoring.shared.seats import Seat
 from tests.tournament.factories import make_club, make_event, make_member, make_result
 from tournament.models import AuditEntry, Board, Event, Result, Seating
+from tournament.scores.facts import deal_of, options_for, score_of
 from tournament.services import hand_records
 from tournament.services.double_dummy import tricks_table
-from tournament.services.facts import deal_of, options_for, score_of
 from tournament.services.hand_records import HandRecordRefused
 from tournament.services.results import ResultRefused
 

@@ -23,7 +23,9 @@ from tests.tournament.contract_night import bridge_facts
 from tests.tournament.test_races import on_postgresql, race
 from tests.tournament.test_score_cache import Night, _facts_of
 from tournament.models import Board, Event, Result, Ruling, Seating, Section
-from tournament.services import changes, hand_records, results, rulings, score_cache, standings
+from tournament.scores import cache as score_cache
+from tournament.scores import standings
+from tournament.services import changes, hand_records, results, rulings
 from tournament.services.results import Facts, ResultRefused
 
 pytestmark = pytest.mark.django_db(transaction=True)

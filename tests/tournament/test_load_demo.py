@@ -12,7 +12,7 @@ from django.test import override_settings
 from tests.tournament.factories import make_club, make_user
 from tournament.demo import build_demo
 from tournament.models import Club, Event
-from tournament.services.standings import score_section
+from tournament.scores.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

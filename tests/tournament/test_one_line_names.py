@@ -20,13 +20,13 @@ from django.urls import reverse
 from scoring.files.pbn_session import read_pbn_session
 from tests.tournament.director_cast import Cast, make_cast
 from tests.tournament.factories import make_club, make_member
+from tournament.interchange.files import export_session
+from tournament.interchange.importing import import_session
 from tournament.models import Club, Event, Pair, Player, Team
 from tournament.services import changes
 from tournament.services.clubs import found_club
 from tournament.services.events import NamesRefused, name_pair, rename_team
 from tournament.services.players import import_players, read_players
-from tournament.services.session_files import export_session
-from tournament.services.session_import import import_session
 
 pytestmark = pytest.mark.django_db
 

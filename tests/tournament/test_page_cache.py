@@ -23,15 +23,17 @@ from scoring.shared.numbers import round_half_away
 from tests.tournament.factories import make_club, make_event, make_member, play_all
 from tests.tournament.test_score_cache import Night, _record_missing
 from tournament import page_cache, tables
-from tournament.contract_tables import ContractStandingsTable
+from tournament.games.contract import pages as contract_pages
+from tournament.games.contract.reports import ContractStandingRow
+from tournament.games.contract.tables import ContractStandingsTable
 from tournament.models import Event, Pair, Result
 from tournament.reports import StandingRow, recap_rows, standings_rows, traveller_rows
-from tournament.reports.contract import ContractStandingRow
+from tournament.scores import cache as score_cache
+from tournament.scores.standings import score_section
 from tournament.services import events as event_service
-from tournament.services import results, score_cache
-from tournament.services.standings import score_section
+from tournament.services import results
 from tournament.tables import Base, Links, RecapTable, StandingsTable, TravellerTable
-from tournament.views import contract_pages, public
+from tournament.views import public
 
 pytestmark = pytest.mark.django_db
 
@@ -169,7 +171,7 @@ def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_renderi
     from django.db import connections
     from django.test import Client
 
-    from tournament.services import standings
+    from tournament.scores import standings
 
     night = _published()
     renderings = _count_renderings(monkeypatch)

@@ -27,7 +27,7 @@ django.setup()
 from tests.tournament.factories import make_club, make_member
 from tournament.models import Event
 from tournament.services.events import set_status
-from tournament.services.session_import import import_session
+from tournament.interchange.importing import import_session
 try:
     from tournament.services import analyses
     analyses.request = lambda board_ids: None  # stored before the server analysed anything

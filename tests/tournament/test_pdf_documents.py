@@ -34,8 +34,8 @@ from tournament.pdf.base import PdfRenderer
 from tournament.pdf.match import totals_block
 from tournament.pdf.pads import four_hand_rubber, three_hand_rubber, whist_rubber
 from tournament.reports import MatchSummary, TeamLine
-from tournament.services.facts import contract_of
-from tournament.services.standings import SectionScores, score_section
+from tournament.scores.facts import contract_of
+from tournament.scores.standings import SectionScores, score_section
 
 pytestmark = pytest.mark.django_db
 

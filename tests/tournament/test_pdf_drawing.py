@@ -22,7 +22,7 @@ from tournament.pdf.base import RED, Runs, column_runs, contract_cell
 from tournament.pdf.fonts import SANS
 from tournament.pdf.recaps import BarChart
 from tournament.reports import recap_rows
-from tournament.services.standings import score_section
+from tournament.scores.standings import score_section
 
 CHART_HEIGHT = 48 * mm - 12 * mm  # the plotting area's
 

@@ -14,9 +14,9 @@ from tests.tournament.director_cast import Cast, assert_refused, fingerprint, ma
 from tests.tournament.factories import make_club, make_played_night
 from tournament.models import AuditEntry, Event, Membership, Pair, PairStanding, Player, RecapSend
 from tournament.reports import rounded_text, standings_rows
+from tournament.scores.standings import score_section
 from tournament.services.events import name_pair, set_status
 from tournament.services.players import read_players
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

@@ -16,9 +16,9 @@ from tests.tournament.pdf_text import read_pdf
 from tournament.models import AuditEntry, Event, Membership, Pair, Player, RecapSend
 from tournament.reports import contract_standings_rows, rounded_text, standings_rows
 from tournament.reports.common import percent_text
+from tournament.scores.standings import score_section
 from tournament.services import recap_mail
 from tournament.services.events import set_status
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

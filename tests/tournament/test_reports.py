@@ -15,8 +15,8 @@ from scoring.shared.seats import Side
 from tests.tournament.factories import make_club, make_event, make_member, make_result, play_all
 from tournament import reports
 from tournament.models import Event, Ruling, Seating
+from tournament.scores.standings import score_section
 from tournament.services import rulings as ruling_service
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

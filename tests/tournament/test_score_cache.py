@@ -32,7 +32,9 @@ from tests.tournament.factories import (
 )
 from tests.tournament.pdf_text import read_pdf
 from tournament.models import Event, Pair, Result, Ruling, Seating, Section, Team
-from tournament.services import changes, hand_records, results, rulings, score_cache, standings
+from tournament.scores import cache as score_cache
+from tournament.scores import standings
+from tournament.services import changes, hand_records, results, rulings
 from tournament.services import events as event_service
 from tournament.services.results import Facts
 

@@ -18,9 +18,9 @@ from tests.tournament.director_cast import Cast, make_cast
 from tests.tournament.factories import make_event, make_result
 from tournament.forms.changes import delete_confirmation
 from tournament.models import AuditEntry, Event, Pair, Result, Ruling, Section, Substitution, Table
+from tournament.scores.standings import score_section
 from tournament.services import events as event_services
 from tournament.services.events import name_pair
-from tournament.services.standings import score_section
 
 pytestmark = pytest.mark.django_db
 

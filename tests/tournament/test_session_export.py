@@ -24,9 +24,9 @@ from scoring.shared.cards import Hands
 from scoring.shared.seats import Seat, Side
 from tests.tournament.contract_night import make_contract_event, play_contract
 from tests.tournament.factories import make_club, make_member
+from tournament.interchange.files import ExportRefused, event_session, export_session
 from tournament.models import Board, Event, Membership, Pair, Seating
 from tournament.services import events as event_service
-from tournament.services.session_files import ExportRefused, event_session, export_session
 
 pytestmark = pytest.mark.django_db
 

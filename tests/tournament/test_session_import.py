@@ -28,6 +28,9 @@ from django.urls import reverse
 
 from scoring.files.pbn_session import read_pbn_session
 from tests.tournament.factories import make_club, make_member
+from tournament.interchange.compare import SessionComparison, compare_event
+from tournament.interchange.files import export_session, session_sheets
+from tournament.interchange.importing import Imported, SessionRefused, import_session
 from tournament.models import (
     AuditEntry,
     Board,
@@ -43,9 +46,6 @@ from tournament.models import (
 )
 from tournament.services import analyses
 from tournament.services.changes import edit_event
-from tournament.services.session_compare import SessionComparison, compare_event
-from tournament.services.session_files import export_session, session_sheets
-from tournament.services.session_import import Imported, SessionRefused, import_session
 
 pytestmark = pytest.mark.django_db
 

@@ -15,9 +15,9 @@ import pytest
 from django.urls import reverse
 
 from tests.tournament.factories import make_club, make_member
+from tournament.interchange import jobs as session_jobs
+from tournament.interchange.importing import import_session
 from tournament.models import Event, SessionFile, SessionImportJob
-from tournament.services import session_jobs
-from tournament.services.session_import import import_session
 
 pytestmark = pytest.mark.django_db
 

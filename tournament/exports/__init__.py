@@ -4,7 +4,7 @@ Every writer consumes the rows of :mod:`tournament.reports` — the same rows th
 tables show — and only formats them; nothing here scores. Each writer takes the event and its
 scored sections and returns an :class:`~tournament.exports.base.Export`, ``(filename,
 content_type, content)``, which the download views and ``manage.py export_standings`` hand on
-unchanged. A contract bridge night has its own workbook (``contract_xlsx``: matchpoints or IMPs,
+unchanged. A contract bridge night has its own workbook (``games.contract.xlsx``: matchpoints or IMPs,
 the match with its VPs, travellers, boards with their par) and its own CSV columns (``csv``).
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..games.contract.xlsx import contract_workbook
 from ..models import Event
-from ..services.standings import SectionScores, score_event
+from ..scores.standings import SectionScores, score_event
 from .base import Export, filename_for
-from .contract_xlsx import contract_workbook
 from .csv import standings_csv
 from .xlsx import standings_workbook
 

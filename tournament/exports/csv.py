@@ -17,10 +17,10 @@ import csv
 import io
 from collections.abc import Sequence
 
+from ..games.contract.sheets import direction_word, match_of, standing_lists
 from ..models import Event
 from ..reports import TeamLine, match_summary, not_played_rows, standings_rows
-from ..reports.contract_sheets import direction_word, match_of, standing_lists
-from ..services.standings import SectionScores
+from ..scores.standings import SectionScores
 from .base import Export, figure_text, filename_for, hundredths_figure, safe_text
 
 CONTENT_TYPE = "text/csv; charset=utf-8"

@@ -51,7 +51,7 @@ from ..reports import (
     waiting_rows,
     written_contract,
 )
-from ..services.standings import SectionScores
+from ..scores.standings import SectionScores
 from .base import Export, filename_for, safe_text
 
 PROVISIONAL = (

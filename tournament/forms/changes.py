@@ -12,8 +12,8 @@ from django import forms
 from django.core import signing
 
 from .. import limits
+from ..games.contract.settings import CONTRACT_OPTIONS, contract_problems
 from ..models import Event, Pair, Player
-from ..services.contract_settings import CONTRACT_OPTIONS, contract_problems
 from .director import CONTRACT_DEFAULTS, EventForm, _number
 from .fields import NameField
 

@@ -22,11 +22,11 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from .. import limits
+from ..games.contract.facts import result_text
+from ..games.contract.settings import CONTRACT_OPTIONS, contract_problems
 from ..models import SEAT_CHOICES, SIDE_CHOICES, Event, Pair, Result, Ruling, Seating, Section, Team
-from ..services.contract_facts import result_text
-from ..services.contract_settings import CONTRACT_OPTIONS, contract_problems
+from ..scores.facts import revokes_of
 from ..services.events import Plan
-from ..services.facts import revokes_of
 from ..services.results import Facts
 from ..services.rulings import PRESETS
 from .fields import NameField

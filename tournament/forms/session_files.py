@@ -7,8 +7,8 @@ from typing import Any
 
 from django import forms
 
+from ..interchange.importing import MOST_BYTES
 from ..models import Club, Event
-from ..services.session_import import MOST_BYTES
 
 
 class SessionImportForm(forms.Form):

@@ -35,7 +35,7 @@ from scoring.shared.numbers import mixed_text, round_half_away
 from ..models import Club, Event, Section
 from ..reports.common import RED as RED_STRAINS
 from ..reports.common import SYMBOLS, contract_pieces
-from ..services.standings import SectionScores, score_section
+from ..scores.standings import SectionScores, score_section
 from .fonts import BOLD, MONO, SANS, register_fonts
 
 CONTENT_TYPE = "application/pdf"

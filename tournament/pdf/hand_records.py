@@ -12,10 +12,10 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Table, TableStyle
 
+from ..games.contract.facts import vulnerability_text
+from ..games.contract.reports import par_coming
 from ..models import Board, Event
 from ..reports import ANALYSIS_COMING, board_par, hand_diagram
-from ..reports.contract import par_coming
-from ..services.contract_facts import vulnerability_text
 from .base import BOTTOM, TOP, DocumentUnavailable, trumps_markup
 from .fonts import SANS
 from .travellers import SEAT_NAMES, TravellersPdf

@@ -14,9 +14,9 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from ..games.contract import pdf as contract
 from ..models import Event
 from ..reports import MatchRow, MatchSummary, match_rows, match_summary
-from . import contract
 from .base import INK, PdfRenderer, contract_markup, plain, signed, trumps_markup
 
 

@@ -25,6 +25,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak
 
 from scoring.shared.seats import Side
 
+from ..games.contract import pdf as contract
 from ..models import Event, Pair
 from ..reports import (
     NotPlayed,
@@ -36,8 +37,7 @@ from ..reports import (
     recap_rows,
     standings_rows,
 )
-from ..services.standings import SectionScores
-from . import contract
+from ..scores.standings import SectionScores
 from .base import MINUS, RED, PdfRenderer, contract_cell, pair_order, plain, rounded, signed
 from .fonts import SANS
 

@@ -15,9 +15,9 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from scoring.shared.seats import Side
 
+from ..games.contract import pdf as contract
 from ..reports import StandingRow, match_summary, not_played_rows, standings_rows
-from ..services.standings import SectionScores
-from . import contract
+from ..scores.standings import SectionScores
 from .base import PdfRenderer, rounded, signed
 from .match import totals_block
 

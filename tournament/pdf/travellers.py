@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, TableStyle
 
+from ..games.contract import pdf as contract
 from ..models import Board
 from ..reports import (
     ANALYSIS_COMING,
@@ -30,8 +31,7 @@ from ..reports import (
     not_played_rows,
     traveller_rows,
 )
-from ..services.standings import SectionScores
-from . import contract
+from ..scores.standings import SectionScores
 from .base import GRID, RED, PdfRenderer, contract_markup, plain, signed, suit_markup, trumps_markup
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}

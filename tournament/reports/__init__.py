@@ -1,6 +1,6 @@
 """The rows every results screen and export shows: standings, travellers, recaps, matches.
 
-One function per table of figures. Each takes a :class:`~tournament.services.standings.SectionScores`,
+One function per table of figures. Each takes a :class:`~tournament.scores.standings.SectionScores`,
 which the engine has already scored, and returns small frozen rows of exact values (ints and
 ``Fraction``). The HTML tables, the CSV export, the XLSX workbook and the PDF sheets all
 consume these rows, so they cannot disagree (issue 5). Nothing here scores: every figure comes
@@ -12,17 +12,7 @@ one result explained), ``matches`` (with the pair x deal matrix), ``rulings`` an
 Import from the package: ``from tournament import reports`` or ``from tournament.reports import X``.
 """
 
-from .common import (
-    RED,
-    SYMBOLS,
-    contract_pieces,
-    contract_text,
-    exact_text,
-    rounded_text,
-    symbol_text,
-    written_contract,
-)
-from .contract import (
+from ..games.contract.reports import (
     BoardHeading,
     ContractExplanation,
     ContractMatchRow,
@@ -37,6 +27,16 @@ from .contract import (
     contract_recap_rows,
     contract_standings_rows,
     contract_traveller_rows,
+)
+from .common import (
+    RED,
+    SYMBOLS,
+    contract_pieces,
+    contract_text,
+    exact_text,
+    rounded_text,
+    symbol_text,
+    written_contract,
 )
 from .matches import (
     MatchRow,

@@ -12,7 +12,7 @@ from scoring.contests.pairs import signed_text
 from scoring.shared.numbers import hundredths_text, round_half_away
 
 from ..models import Result
-from ..services.standings import ScoredResult, SectionScores
+from ..scores.standings import ScoredResult, SectionScores
 
 SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠", "NT": "NT"}
 RED = frozenset({"H", "D"})

@@ -9,7 +9,7 @@ from scoring.contests.pairs import natural_key
 from scoring.contests.teams import win_text
 from scoring.shared.numbers import mixed_text
 
-from ..services.standings import SectionScores
+from ..scores.standings import SectionScores
 from .common import _declarer, _names, _pair_pk, _tricks, contract_text
 
 

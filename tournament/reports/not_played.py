@@ -12,8 +12,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ..models import Ruling
+from ..scores.standings import ADJUSTING_KINDS, IRREGULAR_KINDS, ScoredResult, SectionScores
 from ..services.closing import not_played_words
-from ..services.standings import ADJUSTING_KINDS, IRREGULAR_KINDS, ScoredResult, SectionScores
 
 IRREGULAR_WORDS = {
     Ruling.Kind.IRREGULAR_AVERAGE: "each pair takes the average",

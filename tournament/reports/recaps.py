@@ -9,8 +9,8 @@ from scoring.auction.deal import DealScore
 from scoring.contests.pairs import PairDealScore
 from scoring.shared.seats import SEATS, Side
 
-from ..services.facts import honours_of
-from ..services.standings import ScoredResult, SectionScores
+from ..scores.facts import honours_of
+from ..scores.standings import ScoredResult, SectionScores
 from .common import _declarer, _names, _pair_pk, _tricks, contract_text, symbol_text
 from .rulings import RulingNote, ruling_notes
 from .standings import StandingRow, standings_rows

@@ -9,8 +9,8 @@ import datetime
 from dataclasses import dataclass
 
 from ..models import Ruling
+from ..scores.standings import SectionScores
 from ..services.rulings import adjustment_words
-from ..services.standings import SectionScores
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from scoring.contests.pairs import Standing
 from scoring.shared.seats import Side
 
-from ..services.standings import SectionScores
+from ..scores.standings import SectionScores
 from .common import _names, _pair_pk, exact_text
 
 

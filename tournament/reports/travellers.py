@@ -13,8 +13,8 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import SEATS, Side
 
 from ..models import Board
-from ..services.facts import contract_of
-from ..services.standings import SectionScores
+from ..scores.facts import contract_of
+from ..scores.standings import SectionScores
 from .common import RED, SYMBOLS, _declarer, _pair_pk, _tricks, contract_text
 from .rulings import RulingNote, ruling_notes
 

@@ -35,9 +35,10 @@ from django.db.models import Q, QuerySet
 from scoring.shared.cards import Hands
 from scoring.shared.errors import ScoringError
 
+from ..games.contract.facts import vulnerability_of
 from ..models import Board, Event
-from . import double_dummy, score_cache
-from .contract_facts import vulnerability_of
+from ..scores import cache as score_cache
+from . import double_dummy
 
 log = logging.getLogger(__name__)
 

@@ -16,9 +16,9 @@ from django.db import transaction
 from django.db.models import Q
 
 from .. import limits
+from ..games.contract.settings import CONTRACT_OPTIONS, contract_problems
 from ..models import AuditEntry, Board, Event, Pair, Player, Result, Ruling, Seating, Substitution, Table
-from . import score_cache
-from .contract_settings import CONTRACT_OPTIONS, contract_problems
+from ..scores import cache as score_cache
 from .events import (
     SECTION_MOVEMENT,
     Plan,

@@ -20,6 +20,7 @@ from scoring.shared.errors import MovementError, ScoringError
 from scoring.shared.seats import SEATS
 
 from .. import limits
+from ..games.contract.settings import contract_problems
 from ..models import (
     AuditEntry,
     Board,
@@ -34,9 +35,8 @@ from ..models import (
     Table,
     Team,
 )
-from . import score_cache
+from ..scores import cache as score_cache
 from .closing import Missing, missing_results
-from .contract_settings import contract_problems
 from .players import drop_standings, keep_standings
 
 EVEN_MITCHELLS = (Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)

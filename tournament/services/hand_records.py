@@ -28,8 +28,9 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from ..models import AuditEntry, Board, Event, Result, Section
-from . import analyses, score_cache
-from .facts import contract_of, parsed_hands
+from ..scores import cache as score_cache
+from ..scores.facts import contract_of, parsed_hands
+from . import analyses
 
 MOST_BYTES = 1_000_000
 """A PBN file of a club night's boards is a few kilobytes; a megabyte is far beyond any."""

@@ -6,7 +6,7 @@ gunicorn thread) to wait on, and a cost no one should pay twice. So a night of m
 mail is (``services.recap_mail``), and kept in a :class:`~tournament.models.PdfJob` row that every
 worker sees: the first request starts the job, every request while it runs joins it (the page
 says "k of n pairs" and refreshes itself), and the request after it serves the file. The job
-records the sections' versions it was made from (``services.score_cache``): a change of any fact
+records the sections' versions it was made from (``scores.cache``): a change of any fact
 raises a version, so the file is stale and the next request makes it again. A job that fails is
 shown as a sentence with a retry; one whose thread died (a restart) is started again.
 

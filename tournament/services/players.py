@@ -32,7 +32,7 @@ from ..exports.base import safe_text
 from ..models import AuditEntry, Club, Event, Pair, PairStanding, Player
 from ..reports import match_summary, rounded_text, standings_rows
 from ..reports.common import percent_text
-from .standings import SectionScores, score_event
+from ..scores.standings import SectionScores, score_event
 
 # A membership list of a few thousand players is well under this; a larger upload is refused unread.
 MAX_UPLOAD = 512 * 1024

@@ -28,7 +28,7 @@ from .. import limits
 from ..models import AuditEntry, Event, Pair, RecapSend
 from ..reports import contract_standings_rows, rounded_text, standings_rows
 from ..reports.common import percent_text
-from ..services.standings import SectionScores, score_event
+from ..scores.standings import SectionScores, score_event
 
 log = logging.getLogger(__name__)
 

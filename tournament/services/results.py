@@ -26,8 +26,8 @@ from scoring.shared.seats import Seat
 
 from .. import limits, written
 from ..models import AuditEntry, Board, BoardPlay, Event, Membership, Result, Seating, Table
-from . import score_cache
-from .facts import snapshot
+from ..scores import cache as score_cache
+from ..scores.facts import snapshot
 from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
 
 

@@ -27,10 +27,10 @@ from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 
 from .. import limits
+from ..games.contract.facts import ruling_entry
+from ..games.contract.scoring import method_scores
 from ..models import AuditEntry, Result, Ruling, Seating
-from . import score_cache
-from .contract_facts import ruling_entry
-from .contract_scoring import method_scores
+from ..scores import cache as score_cache
 from .results import Facts, ResultRefused, Saved, check_text, correct, record, set_status
 
 # Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).

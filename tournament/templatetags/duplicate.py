@@ -10,11 +10,11 @@ from django.utils.safestring import SafeString
 
 from scoring.shared.numbers import hundredths_text, mixed_text, round_half_away
 
+from ..games.contract.facts import result_text, vulnerability_of, vulnerability_text
+from ..games.contract.teams import MatchFigures
 from ..models import Board, Event, Result
 from ..reports.common import RED, SYMBOLS, contract_pieces, percent_text
-from ..services.contract_facts import result_text, vulnerability_of, vulnerability_text
-from ..services.contract_teams import MatchFigures
-from ..services.facts import honours_of
+from ..scores.facts import honours_of
 from ..services.hand_records import honours_by_strain, honours_text
 
 register = template.Library()

@@ -43,12 +43,12 @@ from ..models import (
     Section,
     Table,
 )
+from ..scores.standings import score_section
 from ..services import events as event_services
 from ..services import recap_mail
 from ..services import results as result_services
 from ..services.events import LockNeedsConfirmation, NamesRefused, SetupRefused
 from ..services.results import ResultRefused
-from ..services.standings import score_section
 from . import director_screens as screens
 from .audit import audit_filter
 from .director_close import close_page, event_close, missing_all_not_played, missing_rule

@@ -21,9 +21,9 @@ from django.views.decorators.http import require_POST
 from .. import params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.changes import DeleteEventForm, EventDetailsForm, MovementForm, SubstitutionForm, WithdrawalForm
+from ..games.contract.settings import CONTRACT_OPTIONS
 from ..models import AuditEntry, Event, Pair, Player
 from ..services import changes
-from ..services.contract_settings import CONTRACT_OPTIONS
 from ..services.events import SetupRefused
 from . import director_screens as screens
 from .director_results import refuse, require_directing

@@ -25,7 +25,6 @@ from scoring.shared.errors import ScoringError
 
 from .. import params
 from ..access import DIRECTING, SCORING, event_for_role, role_in
-from ..forms.contract import ruling_form
 from ..forms.director import (
     CorrectionForm,
     EntryRowForm,
@@ -33,13 +32,14 @@ from ..forms.director import (
     ReasonForm,
     ResultFactsForm,
 )
+from ..games.contract.forms import ruling_form
 from ..models import AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
+from ..scores.standings import score_section
 from ..services import results as result_services
 from ..services.events import SetupRefused
 from ..services.results import ResultRefused
 from ..services.rulings import add_ruling, record_adjusted, rule_irregular_hands, undo_ruling
-from ..services.standings import score_section
 from . import director_screens as screens
 
 

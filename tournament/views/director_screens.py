@@ -21,17 +21,12 @@ from scoring.shared.errors import ScoringError
 from scoring.whist.game import duplicate_whist_deal
 
 from ..forms.director import EntryRowForm, MissingRulingForm
+from ..games.contract.facts import assigned_score, contract_score, vulnerability_text
+from ..games.contract.scoring import TableFigures
 from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
-from ..services.closing import Missing, not_played_words
-from ..services.contract_facts import assigned_score, contract_score, vulnerability_text
-from ..services.contract_scoring import TableFigures
-from ..services.events import SECTION_MOVEMENT, Plan, check_plan
-from ..services.facts import score_of
-from ..services.hand_records import Disagreement, disagreements_among
-from ..services.results import Facts
-from ..services.rulings import adjustment_words
-from ..services.standings import (
+from ..scores.facts import score_of
+from ..scores.standings import (
     ADJUSTING_KINDS,
     IRREGULAR_KINDS,
     ScoredResult,
@@ -39,6 +34,11 @@ from ..services.standings import (
     scored_contract,
     standing_adjustment,
 )
+from ..services.closing import Missing, not_played_words
+from ..services.events import SECTION_MOVEMENT, Plan, check_plan
+from ..services.hand_records import Disagreement, disagreements_among
+from ..services.results import Facts
+from ..services.rulings import adjustment_words
 from ..templatetags.duplicate import side_score
 
 # Meetings are shown as a grid of pairs only while it stays readable.

@@ -2,7 +2,7 @@
 
 An event is seen by anyone once published, and by its club's people always (``viewable_event``);
 every other visitor gets a 404. Each page scores its section once with
-``services.standings.score_section`` (a fixed number of queries) and shows the rows of
+``scores.standings.score_section`` (a fixed number of queries) and shows the rows of
 ``tournament.reports``; the CSV export (``?_export=csv``) is made from the same table.
 """
 
@@ -26,12 +26,12 @@ from scoring.shared.seats import Side
 from .. import documents, page_cache, reports, written
 from ..access import role_in, viewable_event
 from ..forms.table import PinForm
+from ..games.contract import pages as contract_pages
 from ..models import Event, Pair, Section
 from ..pdf.guides import idle_rounds, idle_text
+from ..scores.standings import SectionScores, score_section
 from ..services.events import movement_of
-from ..services.standings import SectionScores, score_section
 from ..tables import Links, MatchTable, RecapTable, StandingsTable, TravellerTable
-from . import contract_pages
 from .errors import bad_request
 
 REFRESH_SECONDS = 15
@@ -155,7 +155,7 @@ def _standings_html(event: Event, sections: list[Section], is_member: bool, etag
 def standings_etag(event: Event, sections: list[Section], is_member: bool) -> str:
     """What the standings fragment shows, in a word: the event's state and each section's version.
 
-    Every fact the standings are made of raises its section's version (``services.score_cache``),
+    Every fact the standings are made of raises its section's version (``scores.cache``),
     so the same word means the same standings, and a phone's poll is answered 304 Not Modified."""
     versions = ".".join(f"{section.pk}-{section.version}" for section in sections)
     published = int(event.published)

@@ -22,10 +22,11 @@ from django.views.decorators.http import require_safe
 from .. import params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.session_files import SessionImportForm
+from ..interchange import compare as session_compare
+from ..interchange import jobs as session_jobs
+from ..interchange.files import FORMATS, ExportRefused, event_sheets, export_session
+from ..interchange.importing import MOST_BYTES, SessionRefused, import_session, read_session
 from ..models import Club, SessionImportJob
-from ..services import session_compare, session_jobs
-from ..services.session_files import FORMATS, ExportRefused, event_sheets, export_session
-from ..services.session_import import MOST_BYTES, SessionRefused, import_session, read_session
 
 REFRESH = 2  # seconds between the looks of the page that waits for a big import
 # A job still running this long after it started lost its thread (the server restarted): say so.

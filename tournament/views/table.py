@@ -27,10 +27,10 @@ from scoring.whist.game import duplicate_whist_deal
 
 from .. import params, throttle
 from ..forms.table import DisputeForm, EntryForm, PinForm, correction_form, entry_form
+from ..games.contract.facts import contract_score
 from ..models import Board, Event, Result, Ruling, Seating, Table
+from ..scores.facts import FACT_FIELDS, score_of
 from ..services import results
-from ..services.contract_facts import contract_score
-from ..services.facts import FACT_FIELDS, score_of
 from ..services.results import ResultRefused, table_correction_refused
 
 

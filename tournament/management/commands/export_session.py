@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournament.services.session_files import FORMATS, ExportRefused, export_session
+from tournament.interchange.files import FORMATS, ExportRefused, export_session
 
 from ._deals import event_of
 

@@ -8,8 +8,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournament.interchange.importing import MOST_BYTES, SessionRefused, import_session
 from tournament.models import Club, Event, Membership
-from tournament.services.session_import import MOST_BYTES, SessionRefused, import_session
 
 
 class Command(BaseCommand):

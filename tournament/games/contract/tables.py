@@ -1,7 +1,7 @@
 """django-tables2 tables over a contract bridge night's report rows: standings, travellers, recaps, the match.
 
 As in ``tournament.tables``, a table only formats: every figure is a field of a row of
-``tournament.reports.contract``. ``render_*`` gives the HTML cell (a figure linked to how it
+``tournament.games.contract.reports``. ``render_*`` gives the HTML cell (a figure linked to how it
 was reached), ``value_*`` the same figure as plain text for the CSV.
 """
 
@@ -15,10 +15,9 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from .exports.base import figure_text, result_figure
-from .reports.common import percent_text, symbol_text
-from .reports.contract import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
-from .tables import (
+from ...exports.base import figure_text, result_figure
+from ...reports.common import percent_text, symbol_text
+from ...tables import (
     FOLD,
     NUM,
     NUM_FOLD,
@@ -30,7 +29,8 @@ from .tables import (
     number_cell,
     pair_cells,
 )
-from .templatetags.duplicate import mixed, signed
+from ...templatetags.duplicate import mixed, signed
+from .reports import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
 
 
 def _percent(value: Fraction | None) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ..models import Event
+from ...models import Event
 
 CONTRACT_OPTIONS = (
     "method",

@@ -31,10 +31,10 @@ from typing import Any
 from scoring.contests.matchpoints import Scale, matchpoints
 from scoring.contests.ranking import Place
 
+from ..games.contract.scoring import BoardFigures, ContractContest, PairLine, TableFigures
 from ..models import Event, SessionFile
-from .contract_scoring import BoardFigures, ContractContest, PairLine, TableFigures
-from .session_files import Running, event_sheets, running_totals
-from .standings import SectionScores
+from ..scores.standings import SectionScores
+from .files import Running, event_sheets, running_totals
 
 
 @dataclass(frozen=True)

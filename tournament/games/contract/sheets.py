@@ -3,7 +3,7 @@
 The lists of the standings (the field, or N-S and E-W of a two-winner Mitchell), the words that
 say how the night was scored, the pair x board matrix, the boards with their dealer,
 vulnerability, top or datum and par, and a team match board by board with both tables' results.
-Every figure is a field of a row of :mod:`tournament.reports.contract`, which are the engine's
+Every figure is a field of a row of :mod:`tournament.games.contract.reports`, which are the engine's
 (Laws 12C, 77, 78; spec §2, §3); nothing here scores. The PDFs and the XLSX and CSV writers read
 these rows, so paper, spreadsheet and screen cannot disagree.
 """
@@ -18,12 +18,11 @@ from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 from scoring.shared.numbers import mixed_text, round_half_away
 
-from ..models import Event, Ruling
-from ..services.contract_facts import assigned_entry
-from ..services.contract_scoring import MatchFigures
-from ..services.standings import SectionScores
-from .common import _names, _pair_pk
-from .contract import (
+from ...models import Event, Ruling
+from ...reports.common import _names, _pair_pk
+from ...scores.standings import SectionScores
+from .facts import assigned_entry
+from .reports import (
     BoardHeading,
     ContractMatchRow,
     ContractStandingRow,
@@ -33,6 +32,7 @@ from .contract import (
     contract_standings_rows,
     contract_traveller_rows,
 )
+from .scoring import MatchFigures
 
 DIRECTION_WORDS = {"NS": "N-S", "EW": "E-W"}
 

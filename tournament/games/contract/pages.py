@@ -2,7 +2,7 @@
 
 ``views.public`` finds the event and scores the section (a fixed number of queries) and hands
 contract bridge sections here; these functions only shape the rows of
-``tournament.reports.contract`` into the tables and templates.
+``tournament.games.contract.reports`` into the tables and templates.
 """
 
 from __future__ import annotations
@@ -13,17 +13,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import Table
 
-from ..contract_tables import (
-    ContractMatchTable,
-    ContractRecapTable,
-    ContractStandingsTable,
-    ContractTravellerTable,
-)
-from ..models import Board, Event, Pair
-from ..reports import contract as rows
-from ..reports import hand_diagram, not_played_by_pair, not_played_rows, rulings_rows
-from ..services.standings import SectionScores
-from ..tables import Links
+from ...models import Board, Event, Pair
+from ...reports import hand_diagram, not_played_by_pair, not_played_rows, rulings_rows
+from ...scores.standings import SectionScores
+from ...tables import Links
+from . import reports as rows
+from .tables import ContractMatchTable, ContractRecapTable, ContractStandingsTable, ContractTravellerTable
 
 
 def standings_panels(sheet: SectionScores, links: Links | None = None) -> list[tuple[str, str, Table]]:

@@ -1,7 +1,7 @@
 """A contract bridge section's stored facts turned into the engine's input, and its figures back.
 
 This is the one place the club night meets ``scoring.contests`` for contract bridge. It reads
-what :func:`tournament.services.standings.score_section` already loaded (each result scored by
+what :func:`tournament.scores.standings.score_section` already loaded (each result scored by
 Law 77, its rulings) and hands the engine one row per table:
 
 * a pair contest by matchpoints (Law 78A; spec §2: both scales, Neuberg, the artificial
@@ -32,12 +32,12 @@ from scoring.contests.ranking import Place
 from scoring.shared.errors import ScoringError
 from scoring.shared.numbers import mixed_text
 
-from ..models import Event, Section
-from .contract_facts import outcome_of
-from .contract_teams import MatchBoard, MatchFigures, team_match
+from ...models import Event, Section
+from .facts import outcome_of
+from .teams import MatchBoard, MatchFigures, team_match
 
 if TYPE_CHECKING:
-    from .standings import ScoredResult, SectionScores
+    from ...scores.standings import ScoredResult, SectionScores
 
 MITCHELLS = (Section.Movement.MITCHELL, Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
 

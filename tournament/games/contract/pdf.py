@@ -3,7 +3,7 @@
 Each function builds, for one section, the flowables of one document family; the family's own
 renderer (``StandingsPdf``, ``RecapsPdf``, ``TravellersPdf``, ``MatchPdf``) calls it for a
 contract bridge event and keeps its header, footer, fonts and paper. Every figure is a row of
-:mod:`tournament.reports.contract` (the engine's matchpoints, IMPs and VPs; Laws 12C, 77, 78;
+:mod:`tournament.games.contract.reports` (the engine's matchpoints, IMPs and VPs; Laws 12C, 77, 78;
 spec §2, §3), printed exactly: "37 1/2" matchpoints, "+5" IMPs, "58.59" %. Every user's text
 (names, teams, rulings) is escaped and laid out in bounded pieces, as on the other sheets.
 """
@@ -20,9 +20,12 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from scoring.contract.entry import ContractEntry
 
-from ..models import Board, Pair
-from ..reports import ANALYSIS_COMING, hand_diagram
-from ..reports.contract import (
+from ...models import Board, Pair
+from ...pdf.base import INK, MINUS, PdfRenderer, contract_markup, plain, signed
+from ...reports import ANALYSIS_COMING, hand_diagram
+from ...scores.standings import SectionScores
+from .facts import vulnerability_of
+from .reports import (
     BoardHeading,
     ContractRecapLine,
     ContractStandingRow,
@@ -30,7 +33,8 @@ from ..reports.contract import (
     board_heading,
     contract_traveller_rows,
 )
-from ..reports.contract_sheets import (
+from .scoring import MatchFigures
+from .sheets import (
     MatchBoardLine,
     assigned_entries,
     entry_parts,
@@ -42,13 +46,9 @@ from ..reports.contract_sheets import (
     standing_lists,
     vp_text,
 )
-from ..services.contract_facts import vulnerability_of
-from ..services.contract_scoring import MatchFigures
-from ..services.standings import SectionScores
-from .base import INK, MINUS, PdfRenderer, contract_markup, plain, signed
 
 if TYPE_CHECKING:
-    from .travellers import TravellersPdf
+    from ...pdf.travellers import TravellersPdf
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 

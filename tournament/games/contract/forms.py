@@ -22,9 +22,9 @@ from scoring.contract.adjusted_entry import (
 from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 
-from .. import limits
-from ..models import Event, Ruling
-from .director import RulingForm
+from ... import limits
+from ...forms.director import RulingForm
+from ...models import Event, Ruling
 
 AVERAGE_CHOICES = [("", "—"), *Ruling.Average.choices]
 CONTRACT_KIND_CHOICES = [

@@ -56,10 +56,11 @@ from ..models import (
     SessionFile,
     Table,
 )
-from . import analyses, score_cache
-from .players import keep_standings
-from .session_conventions import MOST_BYTES, SessionRefused, conventions_of, read_session
-from .session_plan import Key, SectionPlan, participant_key, plan_sections, reported_figures
+from ..scores import cache as score_cache
+from ..services import analyses
+from ..services.players import keep_standings
+from .conventions import MOST_BYTES, SessionRefused, conventions_of, read_session
+from .plan import Key, SectionPlan, participant_key, plan_sections, reported_figures
 
 __all__ = ["MOST_BYTES", "Imported", "SessionRefused", "import_session", "read_session"]
 

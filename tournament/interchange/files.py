@@ -38,10 +38,10 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.numbers import round_half_away
 from scoring.shared.seats import Seat, Side
 
+from ..games.contract.facts import bid_of, vulnerability_of
+from ..games.contract.scoring import ContractContest, PairLine
 from ..models import Board, Event
-from .contract_facts import bid_of, vulnerability_of
-from .contract_scoring import ContractContest, PairLine
-from .standings import ScoredResult, SectionScores, score_section
+from ..scores.standings import ScoredResult, SectionScores, score_section
 
 PRODUCER = model.Producer("Duplicate", "1")
 """How the files name the program that wrote them."""

@@ -32,10 +32,10 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
 from .. import written
+from ..games.contract.facts import contract_score, ruling_entry, score_entry
+from ..games.contract.scoring import ContractContest, contract_contest
 from ..models import Board, Event, Pair, Result, Ruling, Section
-from . import score_cache
-from .contract_facts import contract_score, ruling_entry, score_entry
-from .contract_scoring import ContractContest, contract_contest
+from . import cache as score_cache
 from .facts import score_of
 
 IRREGULAR_KINDS = {

@@ -1,6 +1,6 @@
 """The rows a contract bridge night shows: standings, travellers, recaps, the match, one result explained.
 
-Every figure comes from :mod:`tournament.services.contract_scoring` (the engine's matchpoints,
+Every figure comes from :mod:`tournament.games.contract.scoring` (the engine's matchpoints,
 IMPs, VPs) and from Law 77's deal scores; the rows only put them beside the facts they came
 from, for the HTML tables, the CSV and, later, the PDFs and the workbook.
 """
@@ -15,12 +15,12 @@ from scoring.contract.deal import ContractScore
 from scoring.contract.entry import ContractEntry
 from scoring.shared.seats import Side
 
-from ..models import Board
-from ..services.contract_facts import entry_of, vulnerability_text
-from ..services.contract_scoring import BoardFigures, MatchFigures
-from ..services.standings import ScoredResult, SectionScores
-from .common import _names, _pair_pk, symbol_text
-from .rulings import RulingNote, ruling_notes
+from ...models import Board
+from ...reports.common import _names, _pair_pk, symbol_text
+from ...reports.rulings import RulingNote, ruling_notes
+from ...scores.standings import ScoredResult, SectionScores
+from .facts import entry_of, vulnerability_text
+from .scoring import BoardFigures, MatchFigures
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,8 @@
 
 The same cells and sheets as :mod:`tournament.exports.xlsx` (numbers a spreadsheet can sum,
 exact fraction formats, every text typed as a string so that no name runs as a formula, headers
-repeated on every printed page), over the rows of :mod:`tournament.reports.contract` and
-:mod:`tournament.reports.contract_sheets`: matchpoints with the top and the percentage, or IMPs
+repeated on every printed page), over the rows of :mod:`tournament.games.contract.reports` and
+:mod:`tournament.games.contract.sheets`: matchpoints with the top and the percentage, or IMPs
 (Law 78A, 78B; spec §2, §3); a team match's IMPs and Victory Points (spec §3.4, §3.5); every
 table's contract, result and score (Law 77) with each side's matchpoints or IMPs; each board's
 vulnerability, dealer, top or Butler datum, and par. Nothing here scores.
@@ -18,16 +18,26 @@ from typing import Any
 
 from openpyxl import Workbook
 
-from ..models import Event
-from ..reports import ANALYSIS_COMING
-from ..reports.common import symbol_text
-from ..reports.contract import (
-    BoardHeading,
-    ContractStandingRow,
-    ContractTravellerLine,
-    contract_traveller_rows,
+from ...exports.base import Export, filename_for
+from ...exports.xlsx import (
+    CONTENT_TYPE,
+    Column,
+    Sheet,
+    Value,
+    figure,
+    figure_cell,
+    rank_cell,
+    rulings_sheet,
+    text,
+    waiting_lines,
 )
-from ..reports.contract_sheets import (
+from ...models import Event
+from ...reports import ANALYSIS_COMING
+from ...reports.common import symbol_text
+from ...scores.standings import SectionScores
+from .facts import vulnerability_of
+from .reports import BoardHeading, ContractStandingRow, ContractTravellerLine, contract_traveller_rows
+from .sheets import (
     ContractMatrixRow,
     MatchBoardLine,
     assigned_entries,
@@ -42,21 +52,6 @@ from ..reports.contract_sheets import (
     percent_value,
     played_boards,
     standing_lists,
-)
-from ..services.contract_facts import vulnerability_of
-from ..services.standings import SectionScores
-from .base import Export, filename_for
-from .xlsx import (
-    CONTENT_TYPE,
-    Column,
-    Sheet,
-    Value,
-    figure,
-    figure_cell,
-    rank_cell,
-    rulings_sheet,
-    text,
-    waiting_lines,
 )
 
 HUNDREDTHS = "0.00"

@@ -17,11 +17,11 @@ from scoring.contests import team_matches
 from scoring.contests.adjusted import Award
 from scoring.shared.numbers import hundredths_text, mixed_text
 
-from ..models import Event
-from .contract_facts import outcome_of
+from ...models import Event
+from .facts import outcome_of
 
 if TYPE_CHECKING:
-    from .standings import ScoredResult, SectionScores
+    from ...scores.standings import ScoredResult, SectionScores
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from django.utils import timezone
 from scoring.files import session as model
 
 from ..models import Club, Event, SessionImportJob
-from .session_import import SessionRefused, import_session
+from .importing import SessionRefused, import_session
 
 log = logging.getLogger(__name__)
 

@@ -24,10 +24,10 @@ from scoring.contract.deal import ContractBid, ContractScore, score_contract
 from scoring.contract.entry import ContractEntry, parse_result
 from scoring.shared.seats import Seat
 
-from ..models import Board, Result, Ruling
+from ...models import Board, Result, Ruling
 
 if TYPE_CHECKING:
-    from .standings import ScoredResult
+    from ...scores.standings import ScoredResult
 
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
 

@@ -19,7 +19,7 @@ from scoring.contests.ranking import Place
 from scoring.files import session as model
 
 from ..models import Section
-from .session_conventions import SessionRefused
+from .conventions import SessionRefused
 
 LABEL_LENGTH = 8
 """A pair's number is at most eight characters (``Pair.label``)."""
