@@ -304,9 +304,10 @@ class Event(models.Model):
 
     @property
     def agreement_law(self) -> str:
-        """The law under which the opponents agree a board's result: at contract bridge the tricks
-        are agreed before the hands go back in the board (Law 79A); at Foster's auction, Law D."""
-        return "Law 79A" if self.is_contract else "Law D"
+        """The law under which the opponents agree a board's result (its game's)."""
+        from .games import of
+
+        return of(self).agreement_law
 
     @property
     def correction_law(self) -> str:
