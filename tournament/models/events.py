@@ -17,6 +17,9 @@ from .common import one_line_name
 
 
 class Event(models.Model):
+    """A night of one of three games (Duplicate Contract Bridge, Duplicate Auction or Duplicate
+    Whist) for pairs or teams: its state and how it is scored. ``games.of(event)`` reads its game."""
+
     class Game(models.TextChoices):
         AUCTION = "auction", "Duplicate Auction"
         WHIST = "whist", "Duplicate Whist"
@@ -75,12 +78,13 @@ class Event(models.Model):
     form = models.CharField(max_length=10, choices=Form.choices, default=Form.PAIRS)
     slams = models.CharField(max_length=10, choices=Slams.choices, default=Slams.AMERICAN)
     english_rule = models.BooleanField(
-        default=False, help_text="The dealer may say 'no bid'; spades are always royals (note to Law H)."
+        default=False,
+        help_text="Auction: the dealer may say 'no bid'; spades are always royals (note to Law H).",
     )
     royals_distinct = models.BooleanField(
         "spades and royals are different declarations for Law 46",
         default=True,
-        help_text="Recommended reading R-9.",
+        help_text="Auction: recommended reading R-9.",
     )
     # Duplicate Contract Bridge: how the event is scored. Other games ignore these settings.
     method = models.CharField(
@@ -236,7 +240,7 @@ class Section(models.Model):
         default=0,
         editable=False,
         help_text="Counts the changes to what the section's scores are made of; the scores are cached "
-        "under it (services.score_cache) and every service that changes a fact raises it.",
+        "under it (tournament.scores) and every write of a fact raises it.",
     )
 
     class Meta:

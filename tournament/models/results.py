@@ -17,9 +17,11 @@ from .movement import Board, Seating
 class Result(models.Model):
     """What was recorded at one table on one board: the facts, never the score.
 
-    For Duplicate Auction: the final declaration (or a pass-out under the English rule), the
-    declarer, the tricks his side won in play, the honours each seat held, the dealer's one
-    spade, revokes. For Duplicate Whist: the tricks N-S won (E-W took the rest).
+    For Duplicate Contract Bridge: the contract (level, strain, doubling) or a pass-out, the
+    declarer and the tricks his side took; no honours (Law 77 scores the contract and the
+    tricks). For Duplicate Auction: the final declaration (or a pass-out under the English
+    rule), the declarer, the tricks his side won in play, the honours each seat held, the
+    dealer's one spade, revokes. For Duplicate Whist: the tricks N-S won (E-W took the rest).
     """
 
     class Status(models.TextChoices):
@@ -37,11 +39,13 @@ class Result(models.Model):
     doubling = models.CharField(max_length=2, blank=True)
     passed_out = models.BooleanField(default=False)
     not_played = models.BooleanField(
-        default=False, help_text="The hands were irregular and the deal passed on unplayed (Law B (3))."
+        default=False,
+        help_text="The deal was not played at the table: irregular hands passed on unplayed at auction "
+        "and whist (Law B (3)), a pair that withdrew, or the director's ruling (contract bridge: Law 78A).",
     )
     declarer = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
     tricks = models.PositiveSmallIntegerField(
-        help_text="Auction: tricks won in play by the declaring side. Whist: N-S."
+        help_text="Contract bridge and auction: tricks won in play by the declaring side. Whist: N-S's."
     )
     honours_n = models.PositiveSmallIntegerField(default=0)
     honours_e = models.PositiveSmallIntegerField(default=0)
