@@ -8,8 +8,7 @@ was reached), ``value_*`` the same figure as plain text for the CSV.
 from __future__ import annotations
 
 from fractions import Fraction
-from html import escape as escape_html
-from typing import Any
+from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.utils.html import format_html
@@ -17,18 +16,7 @@ from django.utils.safestring import SafeString
 
 from ...exports.base import figure_text, result_figure
 from ...reports.common import percent_text, symbol_text
-from ...tables import (
-    FOLD,
-    NUM,
-    NUM_FOLD,
-    ROW_CLASSES,
-    Base,
-    Cells,
-    contract_cell,
-    link,
-    number_cell,
-    pair_cells,
-)
+from ...tables import FOLD, NUM, NUM_FOLD, Base, Cell, Drawn, contract_cell, link, or_blank, recap_link
 from ...templatetags.duplicate import mixed, signed
 from .reports import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
 
@@ -59,14 +47,12 @@ def _contract_text(contract: str, adjusted: str, assigned: bool) -> str:
     return f"{symbol_text(contract)} assigned (Law 12C1)" if assigned else symbol_text(contract)
 
 
-# The columns the standings draw row by row: with the top and percentage (matchpoints) or without (IMPs).
-_STANDING_FIELDS = (
-    ("rank_text", "pair", "names", "total", "top", "percent", "boards"),
-    ("rank_text", "pair", "names", "total", "boards"),
-)
+def unit_figure(unit: str, value: Fraction) -> str:
+    """A pair's figure in its unit: matchpoints as a mixed number, IMPs signed."""
+    return mixed(value) if unit == "MP" else signed(value)
 
 
-class ContractStandingsTable(Base):
+class ContractStandingsTable(Drawn):
     """Place ("2=" when shared), pair, names, matchpoints or IMPs, the top and percentage, boards."""
 
     rank = tables.Column("Rank", accessor="rank_text")
@@ -80,58 +66,30 @@ class ContractStandingsTable(Base):
     class Meta(Base.Meta):
         attrs = {"class": "standings contract"}
 
+    cells: ClassVar[dict[str, Cell]] = {
+        "rank": lambda row, links: row.rank_text,
+        "pair": recap_link,
+        "names": lambda row, links: row.names or "",
+        "total": lambda row, links: link(links.recap(row.pair_pk), unit_figure(row.unit, row.total)),
+        "top": lambda row, links: or_blank(row.top, mixed),
+        "percent": lambda row, links: or_blank(row.percent, _percent),
+        "boards": lambda row, links: row.boards,
+    }
+
     def __init__(self, data: Any, links: Any, unit: str = "MP", **kwargs: Any) -> None:
         if unit != "MP":
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "top", "percent")
         super().__init__(data, links, **kwargs)
         _rename(self, "total", unit)
 
-    def render_pair(self, record: ContractStandingRow) -> SafeString | str:
-        return link(self.links.recap(record.pair_pk), record.pair)
-
     def value_pair(self, record: ContractStandingRow) -> str:
         return record.pair
-
-    def render_total(self, record: ContractStandingRow) -> SafeString | str:
-        text = mixed(record.total) if record.unit == "MP" else signed(record.total)
-        return link(self.links.recap(record.pair_pk), text)
 
     def value_total(self, record: ContractStandingRow) -> str:
         return figure_text(record.total)
 
-    def _rows(self, cells: list[Cells], records: list[Any]) -> str:
-        """The rows as the ``render_*`` methods make them, written from each row in one pass."""
-        if tuple(c.name for c in cells) not in _STANDING_FIELDS or any(
-            type(r) is not ContractStandingRow for r in records
-        ):
-            return super()._rows(cells, records)
-        rank, pair, names, total, *shares, boards = cells
-        numbers: dict[int, str] = {}
-        rows = []
-        for index, row in enumerate(records):
-            url, label, players = pair_cells(self.links, row, pair, names)
-            figure = mixed(row.total) if row.unit == "MP" else signed(row.total)
-            if url:
-                figure = f'<a href="{url}">{figure}</a>'
-            drawn = "".join(
-                f"<td{c.td}>{c.cell(row) if value in c.empty else write(value)}</td>"
-                for c, value, write in zip(shares, (row.top, row.percent), (mixed, _percent), strict=False)
-            )
-            rows.append(
-                f'<tr class="{ROW_CLASSES[index % 2]}"><td{rank.td}>{escape_html(row.place.text)}</td>'
-                f"<td{pair.td}>{label}</td><td{names.td}>{players}</td><td{total.td}>{figure}</td>{drawn}"
-                f"<td{boards.td}>{number_cell(boards, row, row.boards, numbers)}</td></tr>"
-            )
-        return "".join(rows)
-
-    def render_top(self, value: Fraction) -> str:
-        return mixed(value)
-
     def value_top(self, value: Fraction) -> str:
         return figure_text(value)
-
-    def render_percent(self, value: Fraction) -> str:
-        return _percent(value)
 
     def value_percent(self, value: Fraction) -> str:
         return _percent(value)
