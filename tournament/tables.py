@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from fractions import Fraction
 from html import escape as escape_html
 from typing import Any, ClassVar
 
@@ -218,38 +217,82 @@ class StandingsTable(Drawn):
         return figure_text(record.rounded)
 
 
+# The columns the tables of every game share: a pair linked to its recap, a board to its traveller,
+# a figure written for the screen and as a plain number for the CSV.
+
+
+class PairColumn(tables.Column):
+    """A pair, linked to its recap; ``pk`` names the row's field holding the pair's key."""
+
+    def __init__(self, verbose_name: str, pk: str, **kwargs: Any) -> None:
+        super().__init__(verbose_name, **kwargs)
+        self.pk = pk
+
+    def render(self, record: Any, value: str, table: Base) -> SafeString | str:
+        return link(table.links.recap(getattr(record, self.pk)), value)
+
+    def value(self, value: str) -> str:
+        return value
+
+
+class BoardColumn(tables.Column):
+    """A board's (a deal's) number, linked to its traveller."""
+
+    def render(self, value: int, table: Base) -> SafeString | str:
+        return link(table.links.traveller(value), str(value))
+
+    def value(self, value: int) -> int:
+        return value
+
+
+class FigureColumn(tables.Column):
+    """A figure of the engine's: on the screen as ``write`` writes it (linked to how the result was
+    scored when ``explained``), in the CSV as ``export`` writes it (a plain number), or as it is."""
+
+    def __init__(
+        self,
+        verbose_name: str,
+        write: Callable[[Any], str] = str,
+        explained: bool = False,
+        export: Callable[[Any], Any] | None = figure_text,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("default", "")
+        super().__init__(verbose_name, **kwargs)
+        self.write, self.explained, self.export = write, explained, export
+
+    def text(self, value: Any, table: Base) -> str:
+        """The figure as the screen shows it."""
+        return self.write(value)
+
+    def render(self, record: Any, value: Any, table: Base) -> SafeString | str:
+        text = self.text(value, table)
+        return link(table.links.explain(record.result_pk), text) if self.explained else text
+
+    def value(self, value: Any) -> Any:
+        return value if self.export is None else self.export(value)
+
+
 class TravellerTable(Base):
     """Every table's result on one board, each direction's average and each pair's ± (Law H)."""
 
     round = tables.Column("Round", attrs=NUM_FOLD)
     table = tables.Column("Table", attrs=NUM_FOLD)
-    ns = tables.Column("N-S")
-    ew = tables.Column("E-W")
+    ns = PairColumn("N-S", pk="ns_pk")
+    ew = PairColumn("E-W", pk="ew_pk")
     contract = tables.Column("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
     tricks = tables.Column("Tricks", default="", attrs=NUM)
-    ns_points = tables.Column("N-S score", default="", attrs=NUM_FOLD)
-    ew_points = tables.Column("E-W score", default="", attrs=NUM_FOLD)
-    net_ns = tables.Column("Net N-S", default="", attrs=NUM)
-    ns_average = tables.Column("N-S average", default="", attrs=NUM_FOLD)
-    ns_difference = tables.Column("N-S ±", default="", attrs=NUM)
-    ew_average = tables.Column("E-W average", default="", attrs=NUM_FOLD)
-    ew_difference = tables.Column("E-W ±", default="", attrs=NUM)
+    ns_points = FigureColumn("N-S score", explained=True, export=None, attrs=NUM_FOLD)
+    ew_points = FigureColumn("E-W score", explained=True, export=None, attrs=NUM_FOLD)
+    net_ns = FigureColumn("Net N-S", signed, explained=True, attrs=NUM)
+    ns_average = FigureColumn("N-S average", mixed, attrs=NUM_FOLD)
+    ns_difference = FigureColumn("N-S ±", signed, explained=True, attrs=NUM)
+    ew_average = FigureColumn("E-W average", mixed, attrs=NUM_FOLD)
+    ew_difference = FigureColumn("E-W ±", signed, explained=True, attrs=NUM)
 
     class Meta(Base.Meta):
         attrs = {"class": "traveller"}
-
-    def render_ns(self, record: TravellerLine) -> SafeString | str:
-        return link(self.links.recap(record.ns_pk), record.ns)
-
-    def value_ns(self, record: TravellerLine) -> str:
-        return record.ns
-
-    def render_ew(self, record: TravellerLine) -> SafeString | str:
-        return link(self.links.recap(record.ew_pk), record.ew)
-
-    def value_ew(self, record: TravellerLine) -> str:
-        return record.ew
 
     def render_contract(self, record: TravellerLine) -> SafeString | str:
         return contract_cell(record.contract)
@@ -257,83 +300,26 @@ class TravellerTable(Base):
     def value_contract(self, record: TravellerLine) -> str:
         return written_contract(record.contract)
 
-    def _explained(self, record: TravellerLine, text: str) -> SafeString | str:
-        return link(self.links.explain(record.result_pk), text)
-
-    def render_ns_points(self, record: TravellerLine, value: int) -> SafeString | str:
-        return self._explained(record, str(value))
-
-    def render_ew_points(self, record: TravellerLine, value: int) -> SafeString | str:
-        return self._explained(record, str(value))
-
-    def value_ns_points(self, value: int) -> int:
-        return value
-
-    def value_ew_points(self, value: int) -> int:
-        return value
-
-    def render_net_ns(self, record: TravellerLine, value: int) -> SafeString | str:
-        return self._explained(record, signed(value))
-
-    def value_net_ns(self, value: int) -> str:
-        return figure_text(value)
-
-    def render_ns_average(self, value: Fraction) -> str:
-        return mixed(value)
-
-    def value_ns_average(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_ew_average(self, value: Fraction) -> str:
-        return mixed(value)
-
-    def value_ew_average(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_ns_difference(self, record: TravellerLine, value: Fraction) -> SafeString | str:
-        return self._explained(record, signed(value))
-
-    def value_ns_difference(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_ew_difference(self, record: TravellerLine, value: Fraction) -> SafeString | str:
-        return self._explained(record, signed(value))
-
-    def value_ew_difference(self, value: Fraction) -> str:
-        return figure_text(value)
-
 
 class RecapTable(Base):
     """A pair's recap: every deal, the average it was compared with, the ± and the running total."""
 
     round = tables.Column("Round", attrs=NUM_FOLD)
     table = tables.Column("Table", attrs=NUM_FOLD)
-    board = tables.Column("Board", attrs=NUM)
+    board = BoardColumn("Board", attrs=NUM)
     direction = tables.Column("Sat", attrs=FOLD)
-    opponents = tables.Column("Against", attrs=FOLD)
+    opponents = PairColumn("Against", pk="opponents_pk", attrs=FOLD)
     contract = tables.Column("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
     tricks = tables.Column("Tricks", default="", attrs=NUM)
-    net = tables.Column("Net", default="", attrs=NUM)
-    score = tables.Column("Scored", default="", attrs=NUM)
-    average = tables.Column("Average", default="", attrs=NUM_FOLD)
-    difference = tables.Column("±", default="", attrs=NUM)
-    running = tables.Column("Running", attrs=NUM_FOLD)
+    net = FigureColumn("Net", signed, explained=True, attrs=NUM)
+    score = FigureColumn("Scored", mixed, explained=True, attrs=NUM)
+    average = FigureColumn("Average", mixed, attrs=NUM_FOLD)
+    difference = FigureColumn("±", signed, explained=True, attrs=NUM)
+    running = FigureColumn("Running", signed, default=None, attrs=NUM_FOLD)
 
     class Meta(Base.Meta):
         attrs = {"class": "recap"}
-
-    def render_board(self, value: int) -> SafeString | str:
-        return link(self.links.traveller(value), str(value))
-
-    def value_board(self, value: int) -> int:
-        return value
-
-    def render_opponents(self, record: RecapLine) -> SafeString | str:
-        return link(self.links.recap(record.opponents_pk), record.opponents)
-
-    def value_opponents(self, record: RecapLine) -> str:
-        return record.opponents
 
     def render_contract(self, record: RecapLine) -> SafeString | str:
         return contract_cell(record.contract)
@@ -341,46 +327,16 @@ class RecapTable(Base):
     def value_contract(self, record: RecapLine) -> str:
         return written_contract(record.contract)
 
-    def render_net(self, record: RecapLine, value: int) -> SafeString | str:
-        return link(self.links.explain(record.result_pk), signed(value))
-
-    def value_net(self, value: int) -> str:
-        return figure_text(value)
-
-    def render_score(self, record: RecapLine, value: Fraction) -> SafeString | str:
-        return link(self.links.explain(record.result_pk), mixed(value))
-
-    def value_score(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_average(self, value: Fraction) -> str:
-        return mixed(value)
-
-    def value_average(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_difference(self, record: RecapLine, value: Fraction) -> SafeString | str:
-        return link(self.links.explain(record.result_pk), signed(value))
-
-    def value_difference(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_running(self, value: Fraction) -> str:
-        return signed(value)
-
-    def value_running(self, value: Fraction) -> str:
-        return figure_text(value)
-
 
 class MatchTable(Base):
     """Per deal of a team match: every table, each team's gross and the swing (Law G)."""
 
-    deal = tables.Column("Deal", attrs=NUM)
+    deal = BoardColumn("Deal", attrs=NUM)
     tables_played = tables.Column("Tables", accessor="tables")
     first_points = tables.Column("First team", attrs=NUM)
     second_points = tables.Column("Second team", attrs=NUM)
-    swing = tables.Column("Swing", attrs=NUM)
-    running_swing = tables.Column("Running swing", attrs=NUM)
+    swing = FigureColumn("Swing", signed, default=None, attrs=NUM)
+    running_swing = FigureColumn("Running swing", signed, default=None, attrs=NUM)
 
     class Meta(Base.Meta):
         attrs = {"class": "match"}
@@ -389,12 +345,6 @@ class MatchTable(Base):
         super().__init__(data, links, **kwargs)
         self.columns["first_points"].column.verbose_name = first
         self.columns["second_points"].column.verbose_name = second
-
-    def render_deal(self, value: int) -> SafeString | str:
-        return link(self.links.traveller(value), str(value))
-
-    def value_deal(self, value: int) -> int:
-        return value
 
     def render_tables_played(self, record: MatchRow) -> SafeString:
         return format_html_join(
@@ -424,15 +374,3 @@ class MatchTable(Base):
             f"{t.ns} ({t.ns_team}) {t.ns_points}, {t.ew} ({t.ew_team}) {t.ew_points}"
             for t in record.tables
         )
-
-    def render_swing(self, value: int) -> str:
-        return signed(value)
-
-    def value_swing(self, value: int) -> str:
-        return figure_text(value)
-
-    def render_running_swing(self, value: int) -> str:
-        return signed(value)
-
-    def value_running_swing(self, value: int) -> str:
-        return figure_text(value)

@@ -4,6 +4,7 @@ hold, and the columns each game shows."""
 from __future__ import annotations
 
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 from django.urls import NoReverseMatch, reverse
@@ -11,9 +12,14 @@ from django.urls import NoReverseMatch, reverse
 from scoring.contests.pairs import signed_text
 from scoring.contests.ranking import Place
 from scoring.shared.numbers import round_half_away
-from tournament.games.contract.tables import ContractStandingsTable
+from tournament import games
+from tournament.games.contract.tables import (
+    ContractRecapTable,
+    ContractStandingsTable,
+    ContractTravellerTable,
+)
 from tournament.reports import ContractStandingRow, StandingRow
-from tournament.tables import Links, StandingsTable
+from tournament.tables import Links, RecapTable, StandingsTable, TravellerTable
 
 
 def _row(rank: int, pair: str, score: Fraction, **kwargs) -> StandingRow:
@@ -122,3 +128,58 @@ def test_links_are_the_urls_django_reverses(number):
 def test_a_number_no_url_takes_is_refused_as_django_refuses_it():
     with pytest.raises(NoReverseMatch):
         Links("club-1", 12, "B").recap(1_000_000_000)
+
+
+# The columns each game shows ----------------------------------------------------------------
+
+AVERAGES = ("ns_average", "ns_difference", "ew_average", "ew_difference")
+
+
+@pytest.mark.parametrize(
+    ("game", "teams", "hidden"),
+    [
+        ("auction", False, ()),
+        ("auction", True, AVERAGES),
+        ("whist", False, ("net_ns", "declarer")),
+        ("whist", True, (*AVERAGES, "net_ns")),
+        ("contract", False, ()),
+        ("contract", True, ("ns_figure", "ew_figure")),
+    ],
+)
+def test_each_game_leaves_its_own_columns_out_of_the_traveller(game, teams, hidden):
+    assert games.of(game).traveller_hidden(teams) == hidden
+
+
+def _recap_line(net: int | None, score: Fraction | None) -> SimpleNamespace:
+    return SimpleNamespace(net=net, score=score)
+
+
+PLAYED = [_recap_line(50, Fraction(50)), _recap_line(-20, Fraction(-20))]
+CREDITED = [*PLAYED, _recap_line(None, Fraction(30))]  # Law B (3): a figure the table did not make
+
+
+@pytest.mark.parametrize(
+    ("game", "teams", "rows", "hidden"),
+    [
+        ("auction", False, PLAYED, ("score",)),
+        ("auction", False, CREDITED, ()),
+        ("auction", True, PLAYED, ("score", "average", "difference")),
+        ("auction", True, CREDITED, ("average", "difference")),
+        ("whist", False, CREDITED, ("declarer", "tricks", "net")),
+        ("whist", True, PLAYED, ("declarer", "tricks", "net", "average", "difference")),
+        ("contract", False, PLAYED, ()),
+        ("contract", True, PLAYED, ("figure", "top", "running")),
+    ],
+)
+def test_each_game_leaves_its_own_columns_out_of_the_recap(game, teams, rows, hidden):
+    assert games.of(game).recap_hidden(teams, rows) == hidden
+
+
+@pytest.mark.parametrize("game", ["auction", "whist", "contract"])
+@pytest.mark.parametrize("teams", [False, True])
+def test_every_column_a_game_leaves_out_is_a_column_of_its_table(game, teams):
+    traveller, recap = (
+        (ContractTravellerTable, ContractRecapTable) if game == "contract" else (TravellerTable, RecapTable)
+    )
+    assert set(games.of(game).traveller_hidden(teams)) <= set(traveller.base_columns)
+    assert set(games.of(game).recap_hidden(teams, CREDITED)) <= set(recap.base_columns)

@@ -16,7 +16,21 @@ from django.utils.safestring import SafeString
 
 from ...exports.base import figure_text, result_figure
 from ...reports.common import percent_text, symbol_text
-from ...tables import FOLD, NUM, NUM_FOLD, Base, Cell, Drawn, contract_cell, link, or_blank, recap_link
+from ...tables import (
+    FOLD,
+    NUM,
+    NUM_FOLD,
+    Base,
+    BoardColumn,
+    Cell,
+    Drawn,
+    FigureColumn,
+    PairColumn,
+    contract_cell,
+    link,
+    or_blank,
+    recap_link,
+)
 from ...templatetags.duplicate import mixed, signed
 from .reports import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
 
@@ -95,20 +109,27 @@ class ContractStandingsTable(Drawn):
         return _percent(value)
 
 
+class UnitColumn(FigureColumn):
+    """A pair's figure in the table's unit (``unit_figure``): matchpoints or IMPs."""
+
+    def text(self, value: Fraction, table: Any) -> str:
+        return unit_figure(table.unit, value)
+
+
 class ContractTravellerTable(Base):
     """Every table's result on a board: the contract, the score to N-S or E-W, each side's figure."""
 
     round = tables.Column("Round", attrs=NUM_FOLD)
     table = tables.Column("Table", attrs=NUM_FOLD)
-    ns = tables.Column("N-S")
-    ew = tables.Column("E-W")
+    ns = PairColumn("N-S", pk="ns_pk")
+    ew = PairColumn("E-W", pk="ew_pk")
     contract = tables.Column("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
     result = tables.Column("Result", default="", attrs=NUM)
-    ns_score = tables.Column("N-S score", default="", attrs=NUM)
-    ew_score = tables.Column("E-W score", default="", attrs=NUM)
-    ns_figure = tables.Column("N-S", default="", attrs=NUM)
-    ew_figure = tables.Column("E-W", default="", attrs=NUM)
+    ns_score = FigureColumn("N-S score", explained=True, attrs=NUM)
+    ew_score = FigureColumn("E-W score", explained=True, attrs=NUM)
+    ns_figure = UnitColumn("N-S", explained=True, attrs=NUM)
+    ew_figure = UnitColumn("E-W", explained=True, attrs=NUM)
 
     class Meta(Base.Meta):
         attrs = {"class": "traveller contract"}
@@ -119,18 +140,6 @@ class ContractTravellerTable(Base):
         _rename(self, "ns_figure", f"N-S {unit}")
         _rename(self, "ew_figure", f"E-W {unit}")
 
-    def render_ns(self, record: ContractTravellerLine) -> SafeString | str:
-        return link(self.links.recap(record.ns_pk), record.ns)
-
-    def value_ns(self, record: ContractTravellerLine) -> str:
-        return record.ns
-
-    def render_ew(self, record: ContractTravellerLine) -> SafeString | str:
-        return link(self.links.recap(record.ew_pk), record.ew)
-
-    def value_ew(self, record: ContractTravellerLine) -> str:
-        return record.ew
-
     def render_contract(self, record: ContractTravellerLine) -> SafeString | str:
         return _contract_html(record.contract, record.adjusted, record.assigned)
 
@@ -140,51 +149,21 @@ class ContractTravellerTable(Base):
     def value_result(self, value: str | None) -> str:
         return result_figure(value)
 
-    def _explained(self, record: ContractTravellerLine, text: str) -> SafeString | str:
-        return link(self.links.explain(record.result_pk), text)
-
-    def render_ns_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
-        return self._explained(record, str(value))
-
-    def value_ns_score(self, value: int) -> str:
-        return figure_text(value)
-
-    def render_ew_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
-        return self._explained(record, str(value))
-
-    def value_ew_score(self, value: int) -> str:
-        return figure_text(value)
-
-    def _figure(self, value: Fraction) -> str:
-        return mixed(value) if self.unit == "MP" else signed(value)
-
-    def render_ns_figure(self, record: ContractTravellerLine, value: Fraction) -> SafeString | str:
-        return self._explained(record, self._figure(value))
-
-    def value_ns_figure(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_ew_figure(self, record: ContractTravellerLine, value: Fraction) -> SafeString | str:
-        return self._explained(record, self._figure(value))
-
-    def value_ew_figure(self, value: Fraction) -> str:
-        return figure_text(value)
-
 
 class ContractRecapTable(Base):
     """A pair's recap: every board, what was played, the pair's score, its figure and the running total."""
 
     round = tables.Column("Round", attrs=NUM_FOLD)
-    board = tables.Column("Board", attrs=NUM)
+    board = BoardColumn("Board", attrs=NUM)
     direction = tables.Column("Sat", attrs=FOLD)
-    opponents = tables.Column("Against", attrs=FOLD)
+    opponents = PairColumn("Against", pk="opponents_pk", attrs=FOLD)
     contract = tables.Column("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
     result = tables.Column("Result", default="", attrs=NUM)
-    score = tables.Column("Score", default="", attrs=NUM)
-    figure = tables.Column("MP", default="", attrs=NUM)
-    top = tables.Column("Top", default="", attrs=NUM_FOLD)
-    running = tables.Column("Running", attrs=NUM_FOLD)
+    score = FigureColumn("Score", signed, explained=True, attrs=NUM)
+    figure = UnitColumn("MP", explained=True, attrs=NUM)
+    top = FigureColumn("Top", mixed, attrs=NUM_FOLD)
+    running = UnitColumn("Running", default=None, attrs=NUM_FOLD)
 
     class Meta(Base.Meta):
         attrs = {"class": "recap contract"}
@@ -196,18 +175,6 @@ class ContractRecapTable(Base):
         self.unit = unit
         _rename(self, "figure", unit)
 
-    def render_board(self, value: int) -> SafeString | str:
-        return link(self.links.traveller(value), str(value))
-
-    def value_board(self, value: int) -> int:
-        return value
-
-    def render_opponents(self, record: ContractRecapLine) -> SafeString | str:
-        return link(self.links.recap(record.opponents_pk), record.opponents)
-
-    def value_opponents(self, record: ContractRecapLine) -> str:
-        return record.opponents
-
     def render_contract(self, record: ContractRecapLine) -> SafeString | str:
         return _contract_html(record.contract, record.adjusted, record.assigned)
 
@@ -217,42 +184,17 @@ class ContractRecapTable(Base):
     def value_result(self, value: str | None) -> str:
         return result_figure(value)
 
-    def render_score(self, record: ContractRecapLine, value: int) -> SafeString | str:
-        return link(self.links.explain(record.result_pk), signed(value))
-
-    def value_score(self, value: int) -> str:
-        return figure_text(value)
-
-    def render_figure(self, record: ContractRecapLine, value: Fraction) -> SafeString | str:
-        text = mixed(value) if self.unit == "MP" else signed(value)
-        return link(self.links.explain(record.result_pk), text)
-
-    def value_figure(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_top(self, value: Fraction) -> str:
-        return mixed(value)
-
-    def value_top(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_running(self, value: Fraction) -> str:
-        return mixed(value) if self.unit == "MP" else signed(value)
-
-    def value_running(self, value: Fraction) -> str:
-        return figure_text(value)
-
 
 class ContractMatchTable(Base):
     """A team match board by board: N-S's score at each table, the net, and each team's IMPs or points."""
 
-    board = tables.Column("Board", attrs=NUM)
+    board = BoardColumn("Board", attrs=NUM)
     home_ns = tables.Column("Table 1 N-S", default="", attrs=NUM)
     away_ns = tables.Column("Table 2 N-S", default="", attrs=NUM)
-    net = tables.Column("Net", default="", attrs=NUM)
-    home = tables.Column("Home", attrs=NUM)
-    away = tables.Column("Away", attrs=NUM)
-    running = tables.Column("Running", attrs=NUM)
+    net = FigureColumn("Net", signed, attrs=NUM)
+    home = FigureColumn("Home", mixed, default=None, attrs=NUM)
+    away = FigureColumn("Away", mixed, default=None, attrs=NUM)
+    running = FigureColumn("Running", signed, default=None, attrs=NUM)
 
     class Meta(Base.Meta):
         attrs = {"class": "match contract"}
@@ -262,32 +204,8 @@ class ContractMatchTable(Base):
         _rename(self, "home", home)
         _rename(self, "away", away)
 
-    def render_board(self, value: int) -> SafeString | str:
-        return link(self.links.traveller(value), str(value))
-
-    def value_board(self, value: int) -> int:
-        return value
-
-    def render_net(self, record: ContractMatchRow, value: int) -> str:
-        return signed(value)
-
-    def value_net(self, value: int) -> str:
-        return figure_text(value)
-
     def render_home(self, record: ContractMatchRow, value: Fraction) -> str:
         return f"Adjusted {record.adjusted}: {mixed(value)}" if record.adjusted else mixed(value)
 
     def value_home(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_away(self, value: Fraction) -> str:
-        return mixed(value)
-
-    def value_away(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_running(self, value: Fraction) -> str:
-        return signed(value)
-
-    def value_running(self, value: Fraction) -> str:
         return figure_text(value)
