@@ -1,8 +1,14 @@
 """django-tables2 tables over the rows of ``tournament.reports``: standings, travellers, recaps, matches.
 
-A table only formats: every figure is a field of a report row. ``render_*`` gives the HTML cell
-(a signed figure with its link to the explanation), ``value_*`` the same figure as plain text
-for the CSV export, so the screen and the file show one set of numbers.
+A table only formats: every figure is a field of a report row. A column's ``render`` (or the
+table's ``render_*``) gives the HTML cell (a signed figure with its link to the explanation),
+its ``value`` (or ``value_*``) the same figure as plain text for the CSV export, so the screen and
+the file show one set of numbers. Travellers, recaps and matches are drawn by ``{% render_table %}``;
+the standings lists, three of 240 pairs on a page polled by every phone, by a plain template over
+each row's cells (``Drawn``). The columns every game's tables share are here (``PairColumn``,
+``BoardColumn``, ``FigureColumn``, ``Standings``); each game's own tables are in its package
+(``games.contract.tables``), and the game says which columns its pages leave out
+(``Game.traveller_hidden``, ``Game.recap_hidden``).
 """
 
 from __future__ import annotations
@@ -177,44 +183,9 @@ def _spaced(attrs: Any) -> SafeString | str:
     return mark_safe(f" {written}") if written else ""
 
 
-def recap_link(row: Any, links: Links) -> SafeString | str:
-    """A standings row's pair, linked to its recap."""
-    return link(links.recap(row.pair_pk), row.pair)
-
-
 def or_blank(value: Any, write: Callable[[Any], str]) -> str:
     """A figure as ``write`` writes it, or an empty cell where there is none."""
     return "" if value is None or value == "" else write(value)
-
-
-class StandingsTable(Drawn):
-    """Rank (ties "2="), pair, names, rounded score and the exact fraction where rounding hides it."""
-
-    rank = tables.Column("Rank", accessor="rank_text")
-    pair = tables.Column("Pair")
-    names = tables.Column("Names", default="")
-    score = tables.Column("Score", attrs=NUM)
-    exact = tables.Column("Exact", default="", attrs=NUM, exclude_from_export=True)
-    deals = tables.Column("Deals", attrs=NUM)
-
-    class Meta(Base.Meta):
-        attrs = {"class": "standings"}
-
-    cells: ClassVar[dict[str, Cell]] = {
-        "rank": lambda row, links: row.rank_text,
-        "pair": recap_link,
-        "names": lambda row, links: row.names or "",
-        # The score rounded as the report rounded it (``rounded`` of the exact score).
-        "score": lambda row, links: link(links.recap(row.pair_pk), signed(row.rounded)),
-        "exact": lambda row, links: signed(row.score) if row.exact else "",
-        "deals": lambda row, links: row.deals,
-    }
-
-    def value_pair(self, record: StandingRow) -> str:
-        return record.pair
-
-    def value_score(self, record: StandingRow) -> str:
-        return figure_text(record.rounded)
 
 
 # The columns the tables of every game share: a pair linked to its recap, a board to its traveller,
@@ -271,6 +242,43 @@ class FigureColumn(tables.Column):
 
     def value(self, value: Any) -> Any:
         return value if self.export is None else self.export(value)
+
+
+class Standings(Drawn):
+    """A standings list: each pair's place ("2=" when shared), the pair linked to its recap, the
+    names, then the figures of its game's contest."""
+
+    rank = tables.Column("Rank", accessor="rank_text")
+    pair = PairColumn("Pair", pk="pair_pk")
+    names = tables.Column("Names", default="")
+
+    cells: ClassVar[dict[str, Cell]] = {
+        "rank": lambda row, links: row.rank_text,
+        "pair": lambda row, links: link(links.recap(row.pair_pk), row.pair),
+        "names": lambda row, links: row.names or "",
+    }
+
+
+class StandingsTable(Standings):
+    """Rank (ties "2="), pair, names, rounded score and the exact fraction where rounding hides it."""
+
+    score = tables.Column("Score", attrs=NUM)
+    exact = tables.Column("Exact", default="", attrs=NUM, exclude_from_export=True)
+    deals = tables.Column("Deals", attrs=NUM)
+
+    class Meta(Base.Meta):
+        attrs = {"class": "standings"}
+
+    cells: ClassVar[dict[str, Cell]] = {
+        **Standings.cells,
+        # The score rounded as the report rounded it (``rounded`` of the exact score).
+        "score": lambda row, links: link(links.recap(row.pair_pk), signed(row.rounded)),
+        "exact": lambda row, links: signed(row.score) if row.exact else "",
+        "deals": lambda row, links: row.deals,
+    }
+
+    def value_score(self, record: StandingRow) -> str:
+        return figure_text(record.rounded)
 
 
 class TravellerTable(Base):

@@ -1,8 +1,9 @@
 """django-tables2 tables over a contract bridge night's report rows: standings, travellers, recaps, the match.
 
-As in ``tournament.tables``, a table only formats: every figure is a field of a row of
-``tournament.games.contract.reports``. ``render_*`` gives the HTML cell (a figure linked to how it
-was reached), ``value_*`` the same figure as plain text for the CSV.
+As in ``tournament.tables``, whose shared columns these use, a table only formats: every figure is
+a field of a row of ``tournament.games.contract.reports``. A column's ``render`` gives the HTML
+cell (a figure linked to how it was reached), its ``value`` the same figure as plain text for the
+CSV; a figure of a pair's contest is written in the night's unit (``unit_figure``: MP or IMP).
 """
 
 from __future__ import annotations
@@ -23,16 +24,15 @@ from ...tables import (
     Base,
     BoardColumn,
     Cell,
-    Drawn,
     FigureColumn,
     PairColumn,
+    Standings,
     contract_cell,
     link,
     or_blank,
-    recap_link,
 )
 from ...templatetags.duplicate import mixed, signed
-from .reports import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
+from .reports import ContractMatchRow, ContractRecapLine, ContractTravellerLine
 
 
 def _percent(value: Fraction | None) -> str:
@@ -66,24 +66,19 @@ def unit_figure(unit: str, value: Fraction) -> str:
     return mixed(value) if unit == "MP" else signed(value)
 
 
-class ContractStandingsTable(Drawn):
+class ContractStandingsTable(Standings):
     """Place ("2=" when shared), pair, names, matchpoints or IMPs, the top and percentage, boards."""
 
-    rank = tables.Column("Rank", accessor="rank_text")
-    pair = tables.Column("Pair")
-    names = tables.Column("Names", default="")
-    total = tables.Column("Score", attrs=NUM)
-    top = tables.Column("Top", default="", attrs=NUM)
-    percent = tables.Column("%", default="", attrs=NUM)
+    total = FigureColumn("Score", default=None, attrs=NUM)
+    top = FigureColumn("Top", mixed, attrs=NUM)
+    percent = FigureColumn("%", _percent, export=_percent, attrs=NUM)
     boards = tables.Column("Boards", attrs=NUM)
 
     class Meta(Base.Meta):
         attrs = {"class": "standings contract"}
 
     cells: ClassVar[dict[str, Cell]] = {
-        "rank": lambda row, links: row.rank_text,
-        "pair": recap_link,
-        "names": lambda row, links: row.names or "",
+        **Standings.cells,
         "total": lambda row, links: link(links.recap(row.pair_pk), unit_figure(row.unit, row.total)),
         "top": lambda row, links: or_blank(row.top, mixed),
         "percent": lambda row, links: or_blank(row.percent, _percent),
@@ -95,18 +90,6 @@ class ContractStandingsTable(Drawn):
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "top", "percent")
         super().__init__(data, links, **kwargs)
         _rename(self, "total", unit)
-
-    def value_pair(self, record: ContractStandingRow) -> str:
-        return record.pair
-
-    def value_total(self, record: ContractStandingRow) -> str:
-        return figure_text(record.total)
-
-    def value_top(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def value_percent(self, value: Fraction) -> str:
-        return _percent(value)
 
 
 class UnitColumn(FigureColumn):
