@@ -168,11 +168,6 @@ class Drawn(Base):
         }
         return mark_safe(render_to_string(DRAWN_TEMPLATE, context))
 
-    @classmethod
-    def draw(cls, rows: list[Any], links: Links) -> SafeString:
-        """The table of ``rows``, linked with ``links``, as the page shows it."""
-        return cls(rows, links).html()
-
 
 DRAWN_TEMPLATE = "django_tables2/drawn.html"
 

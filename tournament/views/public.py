@@ -50,8 +50,8 @@ def home(request: HttpRequest) -> HttpResponse:
 class Panel:
     """One standings table on the page, with the key that exports it (``?_export=csv&table=A-ns``).
 
-    A contract night's panels hold their table; a pair contest's hold its rows and links, drawn by
-    ``StandingsTable.draw`` without making a table, which only the CSV export needs."""
+    A contract night's panels hold their table; a pair contest's hold its rows and links, made into
+    a ``StandingsTable`` as they are drawn or exported."""
 
     key: str
     heading: str
@@ -64,7 +64,7 @@ class Panel:
         if self.table is not None:
             return self.table.html()
         assert self.links is not None
-        return StandingsTable.draw(self.rows, self.links)
+        return StandingsTable(self.rows, self.links).html()
 
     @property
     def export_table(self) -> Table:
