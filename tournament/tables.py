@@ -27,7 +27,7 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from .exports.base import figure_text, safe_text
 from .models import Section
 from .params import MAX_DIGITS
-from .reports import MatchRow, RecapLine, StandingRow, TravellerLine, symbol_text, written_contract
+from .reports import MatchRow, StandingRow, symbol_text, written_contract
 from .templatetags.duplicate import contract as contract_html
 from .templatetags.duplicate import mixed, signed
 
@@ -276,6 +276,16 @@ class StandingsTable(Standings):
         return figure_text(record.rounded)
 
 
+class ContractColumn(tables.Column):
+    """A contract (or a whist trump suit) with its suit symbols, the red ones in red."""
+
+    def render(self, value: str) -> SafeString | str:
+        return contract_cell(value)
+
+    def value(self, value: str) -> str:
+        return written_contract(value)
+
+
 class TravellerTable(Base):
     """Every table's result on one board, each direction's average and each pair's ± (Law H)."""
 
@@ -283,7 +293,7 @@ class TravellerTable(Base):
     table = tables.Column("Table", attrs=NUM_FOLD)
     ns = PairColumn("N-S", pk="ns_pk")
     ew = PairColumn("E-W", pk="ew_pk")
-    contract = tables.Column("Contract", default="")
+    contract = ContractColumn("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
     tricks = tables.Column("Tricks", default="", attrs=NUM)
     ns_points = FigureColumn("N-S score", explained=True, export=None, attrs=NUM_FOLD)
@@ -297,12 +307,6 @@ class TravellerTable(Base):
     class Meta(Base.Meta):
         attrs = {"class": "traveller"}
 
-    def render_contract(self, record: TravellerLine) -> SafeString | str:
-        return contract_cell(record.contract)
-
-    def value_contract(self, record: TravellerLine) -> str:
-        return written_contract(record.contract)
-
 
 class RecapTable(Base):
     """A pair's recap: every deal, the average it was compared with, the ± and the running total."""
@@ -312,7 +316,7 @@ class RecapTable(Base):
     board = BoardColumn("Board", attrs=NUM)
     direction = tables.Column("Sat", attrs=FOLD)
     opponents = PairColumn("Against", pk="opponents_pk", attrs=FOLD)
-    contract = tables.Column("Contract", default="")
+    contract = ContractColumn("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
     tricks = tables.Column("Tricks", default="", attrs=NUM)
     net = FigureColumn("Net", signed, explained=True, attrs=NUM)
@@ -323,12 +327,6 @@ class RecapTable(Base):
 
     class Meta(Base.Meta):
         attrs = {"class": "recap"}
-
-    def render_contract(self, record: RecapLine) -> SafeString | str:
-        return contract_cell(record.contract)
-
-    def value_contract(self, record: RecapLine) -> str:
-        return written_contract(record.contract)
 
 
 class MatchTable(Base):

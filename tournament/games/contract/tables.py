@@ -32,7 +32,7 @@ from ...tables import (
     or_blank,
 )
 from ...templatetags.duplicate import mixed, signed
-from .reports import ContractMatchRow, ContractRecapLine, ContractTravellerLine
+from .reports import ContractMatchRow
 
 
 def _percent(value: Fraction | None) -> str:
@@ -99,6 +99,23 @@ class UnitColumn(FigureColumn):
         return unit_figure(table.unit, value)
 
 
+class BridgeContractColumn(tables.Column):
+    """The contract played, or the artificial scores (Law 12C2), marked when assigned (Law 12C1)."""
+
+    def render(self, record: Any) -> SafeString | str:
+        return _contract_html(record.contract, record.adjusted, record.assigned)
+
+    def value(self, record: Any) -> str:
+        return _contract_text(record.contract, record.adjusted, record.assigned)
+
+
+class ResultColumn(tables.Column):
+    """The tricks over or under the contract: "=", "+1", "-2" (Law 77), a number in the CSV."""
+
+    def value(self, value: str | None) -> str:
+        return result_figure(value)
+
+
 class ContractTravellerTable(Base):
     """Every table's result on a board: the contract, the score to N-S or E-W, each side's figure."""
 
@@ -106,9 +123,9 @@ class ContractTravellerTable(Base):
     table = tables.Column("Table", attrs=NUM_FOLD)
     ns = PairColumn("N-S", pk="ns_pk")
     ew = PairColumn("E-W", pk="ew_pk")
-    contract = tables.Column("Contract", default="")
+    contract = BridgeContractColumn("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
-    result = tables.Column("Result", default="", attrs=NUM)
+    result = ResultColumn("Result", default="", attrs=NUM)
     ns_score = FigureColumn("N-S score", explained=True, attrs=NUM)
     ew_score = FigureColumn("E-W score", explained=True, attrs=NUM)
     ns_figure = UnitColumn("N-S", explained=True, attrs=NUM)
@@ -123,15 +140,6 @@ class ContractTravellerTable(Base):
         _rename(self, "ns_figure", f"N-S {unit}")
         _rename(self, "ew_figure", f"E-W {unit}")
 
-    def render_contract(self, record: ContractTravellerLine) -> SafeString | str:
-        return _contract_html(record.contract, record.adjusted, record.assigned)
-
-    def value_contract(self, record: ContractTravellerLine) -> str:
-        return _contract_text(record.contract, record.adjusted, record.assigned)
-
-    def value_result(self, value: str | None) -> str:
-        return result_figure(value)
-
 
 class ContractRecapTable(Base):
     """A pair's recap: every board, what was played, the pair's score, its figure and the running total."""
@@ -140,9 +148,9 @@ class ContractRecapTable(Base):
     board = BoardColumn("Board", attrs=NUM)
     direction = tables.Column("Sat", attrs=FOLD)
     opponents = PairColumn("Against", pk="opponents_pk", attrs=FOLD)
-    contract = tables.Column("Contract", default="")
+    contract = BridgeContractColumn("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
-    result = tables.Column("Result", default="", attrs=NUM)
+    result = ResultColumn("Result", default="", attrs=NUM)
     score = FigureColumn("Score", signed, explained=True, attrs=NUM)
     figure = UnitColumn("MP", explained=True, attrs=NUM)
     top = FigureColumn("Top", mixed, attrs=NUM_FOLD)
@@ -157,15 +165,6 @@ class ContractRecapTable(Base):
         super().__init__(data, links, **kwargs)
         self.unit = unit
         _rename(self, "figure", unit)
-
-    def render_contract(self, record: ContractRecapLine) -> SafeString | str:
-        return _contract_html(record.contract, record.adjusted, record.assigned)
-
-    def value_contract(self, record: ContractRecapLine) -> str:
-        return _contract_text(record.contract, record.adjusted, record.assigned)
-
-    def value_result(self, value: str | None) -> str:
-        return result_figure(value)
 
 
 class ContractMatchTable(Base):
