@@ -140,12 +140,12 @@ class Drawn(Base):
 
     django-tables2's own template asks for every cell through its rows, which work out the
     render method's signature and the column's attributes again for each cell, and resolves a
-    template variable per cell: seventy milliseconds for a 240-pair list, drawn three times on
-    a standings page. A drawn table names, for each of its columns, the function that writes
+    template variable per cell: seventy milliseconds for a 240-pair list (three here), drawn
+    three times on a standings page. A drawn table names, for each of its columns, the function that writes
     the cell from the row and the section's links (``cells``); its headings, attributes and
     left-out columns are the table's own (``columns``, ``attrs``), read once a table. The
-    template loops over the rows. The CSV export is django-tables2's, through the ``value_*``
-    methods, as for every table."""
+    template loops over the rows. The CSV export is django-tables2's, through the columns'
+    ``value`` and the table's ``value_*``, as for every table."""
 
     cells: ClassVar[dict[str, Cell]] = {}
 
