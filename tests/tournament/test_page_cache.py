@@ -3,36 +3,25 @@
 That no kept page is ever stale after a write through any service is shown with every other page
 in ``test_score_cache`` (the event page, the standings fragment and the running view are read
 there after each write); here: rendered once, kept apart for whoever reads it differently, never
-kept when the facts moved while it was made, and drawn as django-tables2 draws a table.
+kept when the facts moved while it was made.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache
-from django.template.loader import get_template, render_to_string
-from django.urls import NoReverseMatch, reverse
+from django.template.loader import render_to_string
+from django.urls import reverse
 
-from scoring.contests.pairs import signed_text
-from scoring.contests.ranking import Place
-from scoring.shared.numbers import round_half_away
 from tests.tournament.factories import make_club, make_event, make_member, play_all
 from tests.tournament.test_score_cache import Night, _record_missing
-from tournament import page_cache, tables
-from tournament.games.contract import pages as contract_pages
-from tournament.games.contract.reports import ContractStandingRow
-from tournament.games.contract.tables import ContractStandingsTable
-from tournament.models import Event, Pair, Result
-from tournament.reports import StandingRow, recap_rows, standings_rows, traveller_rows
+from tournament import page_cache
+from tournament.models import Pair, Result
 from tournament.scores import cache as score_cache
-from tournament.scores.standings import score_section
 from tournament.services import events as event_service
 from tournament.services import results
-from tournament.tables import Base, Links, RecapTable, StandingsTable, TravellerTable
 from tournament.views import public
 
 pytestmark = pytest.mark.django_db
@@ -102,64 +91,6 @@ def test_standings_made_while_a_write_moved_the_version_are_shown_but_not_kept(c
     assert cache.get(page_cache.key("standings", second["ETag"], night.club.slug)) is not None
     client.get(address)
     assert len(calls) == 2  # the first, not kept; the second, at the new version, kept and read
-
-
-# The tables, drawn in one pass ------------------------------------------------------------
-
-
-class Markup(HTMLParser):
-    """Tags, attributes and text in order, whitespace between them ignored."""
-
-    def __init__(self, html: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.items: list[tuple[str, ...]] = []
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        self.items.append(("<", tag, *sorted(f"{k}={v or ''}" for k, v in attrs)))
-
-    def handle_endtag(self, tag):
-        self.items.append((">", tag))
-
-    def handle_data(self, data):
-        if data.split():
-            self.items.append(("text", " ".join(data.split())))
-
-
-def _as_django_tables2_draws_it(table) -> list[tuple[str, ...]]:
-    table.context = {}
-    try:
-        return Markup(get_template(table.template_name).render({"table": table})).items
-    finally:
-        del table.context
-
-
-def test_every_table_of_an_auction_night_is_drawn_as_django_tables2_draws_it(monkeypatch):
-    night = Night()
-    sheet = score_section(night.section)
-    links = Links.of(sheet.section)
-    pair = night.pair()
-    drawn = [
-        StandingsTable(standings_rows(sheet, None), links),
-        TravellerTable(traveller_rows(sheet, 1), links),
-        RecapTable(recap_rows(sheet, pair.label), links),
-    ]
-    monkeypatch.setattr(Base, "_by_template", lambda self: pytest.fail("drawn by the template"))
-    for table in drawn:
-        assert len(table.rows) > 2
-        assert Markup(table.html()).items == _as_django_tables2_draws_it(table)
-
-
-def test_a_contract_nights_tables_are_drawn_as_django_tables2_draws_them(monkeypatch):
-    night = Night(game=Event.Game.CONTRACT)
-    sheet = score_section(night.section)
-    pair = next(p for p in sheet.pairs.values() if p.pk == night.pair().pk)
-    drawn = [table for _, _, table in contract_pages.standings_panels(sheet)]
-    drawn.append(contract_pages.recap_table(sheet, pair)[1])
-    monkeypatch.setattr(Base, "_by_template", lambda self: pytest.fail("drawn by the template"))
-    for table in drawn:
-        assert len(table.rows) > 2
-        assert Markup(table.html()).items == _as_django_tables2_draws_it(table)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -247,112 +178,3 @@ def test_the_standings_body_is_drawn_byte_for_byte_as_before():
     assert "2=" in body and " 1/3<" in body and "(names to come)" in body
     assert "&lt;b&gt;Ann&lt;/b&gt; &amp; Bo &amp; Co" in body
     assert body == GOLDEN_STANDINGS.read_text(encoding="utf-8")
-
-
-def _row(rank: int, pair: str, score: Fraction, **kwargs) -> StandingRow:
-    kwargs.setdefault("tied", False)
-    kwargs.setdefault("pair_pk", 7)
-    kwargs.setdefault("names", "Ann & Bo")
-    kwargs.setdefault("deals", 26)
-    exact = "" if score.denominator == 1 else signed_text(score)
-    return StandingRow(
-        rank=rank, pair=pair, score=score, rounded=round_half_away(score), exact=exact, **kwargs
-    )
-
-
-STANDINGS = [
-    _row(1, "4NS", Fraction(121, 2), names='<i>Cy</i> & "Di"', deals=1000),
-    _row(2, "1EW", Fraction(1, 3), tied=True),
-    _row(2, "<b>2</b>", Fraction(1, 3), tied=True, pair_pk=None, names=""),
-    _row(4, "3EW", Fraction(0), pair_pk=12),
-    _row(5, "5NS", Fraction(-5, 2), pair_pk=123456789),
-    _row(6, "6NS", Fraction(-181, 3), pair_pk=8),
-]
-
-
-def test_the_standings_rows_are_written_as_each_columns_render_method_writes_them(monkeypatch):
-    """Ties, whole and exact scores both ways, a pair with no link or no names, markup escaped."""
-    links = Links("club-1", 12, "A")
-    fast = [StandingsTable(STANDINGS, links).html(), StandingsTable(STANDINGS[1:], links).html()]
-    monkeypatch.setattr(StandingsTable, "_rows", Base._rows)
-    links = Links("club-1", 12, "A")
-    assert fast == [StandingsTable(STANDINGS, links).html(), StandingsTable(STANDINGS[1:], links).html()]
-    assert (
-        "&lt;i&gt;Cy&lt;/i&gt; &amp; &quot;Di&quot;" in fast[0] and "<td>&lt;b&gt;2&lt;/b&gt;</td>" in fast[0]
-    )
-
-
-@pytest.mark.parametrize("rows", [STANDINGS, STANDINGS[2:], STANDINGS[:1], []])
-def test_the_standings_drawn_without_a_table_are_the_tables_own(rows):
-    """``StandingsTable.draw``, as the standings page draws its lists, writes what the table writes:
-    with the links it is given (two sections' pairs link apart), and with no row at all."""
-    for links in (Links("club-1", 12, "A"), Links("other-club", 7, "B")):
-        drawn = StandingsTable.draw(rows, links)
-        assert drawn == StandingsTable(rows, Links(links.club, links.event, links.section)).html()
-        assert ("/c/other-club/e/7/" in drawn) == (links.club == "other-club" and bool(rows))
-
-
-def test_a_row_of_another_kind_is_drawn_by_a_table_made_for_it(monkeypatch):
-    """Rows that are not the report's standings rows are drawn cell by cell, as the table draws them."""
-
-    class Row:
-        def __init__(self, row: StandingRow) -> None:
-            for name in StandingRow.__slots__:
-                setattr(self, name, getattr(row, name))
-            self.rank_text = row.rank_text
-
-    rows = [Row(row) for row in STANDINGS]
-    expected = StandingsTable(rows, Links("club-1", 12, "A")).html()
-    monkeypatch.setattr(tables, "_standing_tail", lambda *args: pytest.fail("drawn as standings rows"))
-    assert StandingsTable.draw(rows, Links("club-1", 12, "A")) == expected
-    assert "&lt;i&gt;Cy&lt;/i&gt;" in expected
-
-
-def test_a_standings_table_of_other_columns_is_drawn_cell_by_cell(monkeypatch):
-    table = StandingsTable(STANDINGS, Links("club-1", 12, "A"), exclude=("names",))
-    monkeypatch.setattr(tables, "_standing_tail", lambda *args: pytest.fail("drawn as the whole table"))
-    assert Markup(table.html()).items == _as_django_tables2_draws_it(table)
-
-
-@pytest.mark.parametrize("number", [1, 9, 10, 27, 100, 123456789])
-def test_links_are_the_urls_django_reverses(number):
-    links = Links("club-1", 12, "B")
-    links.recap(3), links.traveller(3), links.explain(3)  # each kind made once before
-    assert links.recap(number) == reverse("recap", args=["club-1", 12, number])
-    assert links.traveller(number) == reverse("traveller", args=["club-1", 12, "B", number])
-    assert links.explain(number) == reverse("explain", args=["club-1", 12, number])
-
-
-def test_a_number_no_url_takes_is_refused_as_django_refuses_it():
-    with pytest.raises(NoReverseMatch):
-        Links("club-1", 12, "B").recap(1_000_000_000)
-
-
-def _line(place: Place, pair: str, total: Fraction, unit: str = "MP", **kwargs) -> ContractStandingRow:
-    kwargs.setdefault("pair_pk", 7)
-    kwargs.setdefault("names", "Ann & Bo")
-    kwargs.setdefault("top", Fraction(24) if unit == "MP" else None)
-    kwargs.setdefault("percent", total / 24 * 100 if unit == "MP" else None)
-    return ContractStandingRow(place, pair, total=total, unit=unit, boards=12, direction=None, **kwargs)
-
-
-def _contract_lines(unit: str) -> list[ContractStandingRow]:
-    figures = [Fraction(121, 2), Fraction(40, 3), Fraction(40, 3), Fraction(0), Fraction(-17, 3)]
-    if unit == "MP":
-        figures = [abs(figure) for figure in figures]
-    return [
-        _line(Place(1, 1), "4", figures[0], unit, names='<i>Cy</i> & "Di"'),
-        _line(Place(2, 3), "<b>2</b>", figures[1], unit, pair_pk=None, names=""),
-        _line(Place(2, 3), "1", figures[2], unit, top=None, percent=None),
-        _line(Place(4, 4), "3", figures[3], unit, pair_pk=123456789),
-        _line(Place(5, 5), "5", figures[4], unit),
-    ]
-
-
-@pytest.mark.parametrize("unit", ["MP", "IMP"])
-def test_a_contract_nights_standings_rows_are_written_as_the_render_methods_write_them(monkeypatch, unit):
-    lines = _contract_lines(unit)
-    fast = ContractStandingsTable(lines, Links("club-1", 12, "A"), unit).html()
-    monkeypatch.setattr(ContractStandingsTable, "_rows", Base._rows)
-    assert fast == ContractStandingsTable(lines, Links("club-1", 12, "A"), unit).html()
-    assert "&lt;i&gt;Cy&lt;/i&gt; &amp; &quot;Di&quot;" in fast and "<td>2=</td>" in fast

@@ -23,7 +23,7 @@ from django_tables2.export import TableExport
 from scoring.contests.movements import Movement, PairCardRow, TableCardRow
 from scoring.shared.seats import Side
 
-from .. import documents, page_cache, reports, written
+from .. import documents, games, page_cache, reports, written
 from ..access import role_in, viewable_event
 from ..forms.table import PinForm
 from ..games.contract import pages as contract_pages
@@ -50,8 +50,8 @@ def home(request: HttpRequest) -> HttpResponse:
 class Panel:
     """One standings table on the page, with the key that exports it (``?_export=csv&table=A-ns``).
 
-    A contract night's panels hold their table; a pair contest's hold its rows and links, drawn by
-    ``StandingsTable.draw`` without making a table, which only the CSV export needs."""
+    A contract night's panels hold their table; a pair contest's hold its rows and links, made into
+    a ``StandingsTable`` as they are drawn or exported."""
 
     key: str
     heading: str
@@ -64,7 +64,7 @@ class Panel:
         if self.table is not None:
             return self.table.html()
         assert self.links is not None
-        return StandingsTable.draw(self.rows, self.links)
+        return StandingsTable(self.rows, self.links).html()
 
     @property
     def export_table(self) -> Table:
@@ -250,7 +250,9 @@ def traveller(request: HttpRequest, club_slug: str, event_id: int, letter: str, 
         exported = _export(request, event, {"traveller": bridge}, f"event-{event.pk}-{letter}-board-{number}")
         return exported or contract_pages.traveller_page(request, event, sheet, board, lines, bridge)
     rows = reports.traveller_rows(sheet, number)
-    table = TravellerTable(rows, Links.of(sheet.section), exclude=_traveller_hidden(event))
+    table = TravellerTable(
+        rows, Links.of(sheet.section), exclude=games.of(event).traveller_hidden(event.is_teams)
+    )
     exported = _export(request, event, {"traveller": table}, f"event-{event.pk}-{letter}-board-{number}")
     if exported is not None:
         return exported
@@ -268,14 +270,6 @@ def traveller(request: HttpRequest, club_slug: str, event_id: int, letter: str, 
     return render(request, "tournament/public/traveller.html", context)
 
 
-def _traveller_hidden(event: Event) -> tuple[str, ...]:
-    if event.is_teams:
-        return ("ns_average", "ns_difference", "ew_average", "ew_difference") + (
-            ("net_ns",) if event.is_whist else ()
-        )
-    return ("net_ns", "declarer") if event.is_whist else ()
-
-
 def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> HttpResponse:
     """A pair's recap: every deal, the average it was compared with, the ± and the running total."""
     event = viewable_event(request, club_slug, event_id)
@@ -286,7 +280,9 @@ def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> 
         exported = _export(request, event, {"recap": bridge}, f"event-{event.pk}-pair-{pair.label}")
         return exported or contract_pages.recap_page(request, event, sheet, pair, lines, bridge)
     rows = reports.recap_rows(sheet, pair.label)
-    table = RecapTable(rows, Links.of(sheet.section), exclude=_recap_hidden(event, rows))
+    table = RecapTable(
+        rows, Links.of(sheet.section), exclude=games.of(event).recap_hidden(event.is_teams, rows)
+    )
     exported = _export(request, event, {"recap": table}, f"event-{event.pk}-pair-{pair.label}")
     if exported is not None:
         return exported
@@ -300,15 +296,6 @@ def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> 
         "not_played": reports.not_played_by_pair(reports.not_played_rows(sheet)).get(pair.label, []),
     }
     return render(request, "tournament/public/recap.html", context)
-
-
-def _recap_hidden(event: Event, rows: list[reports.RecapLine]) -> tuple[str, ...]:
-    if event.is_whist:
-        hidden = ("declarer", "tricks", "net")
-    else:
-        # "Scored" differs from the net only where Law B (3) credited a figure the table did not make.
-        hidden = () if any(row.net is None and row.score is not None for row in rows) else ("score",)
-    return hidden + (("average", "difference") if event.is_teams else ())
 
 
 def match(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:

@@ -18,6 +18,7 @@ from ...reports import hand_diagram, not_played_by_pair, not_played_rows, ruling
 from ...scores.standings import SectionScores
 from ...tables import Links
 from . import reports as rows
+from .game import CONTRACT
 from .tables import ContractMatchTable, ContractRecapTable, ContractStandingsTable, ContractTravellerTable
 
 
@@ -44,7 +45,7 @@ def standings_panels(sheet: SectionScores, links: Links | None = None) -> list[t
 def traveller_table(sheet: SectionScores, number: int) -> tuple[list[rows.ContractTravellerLine], Table]:
     lines = rows.contract_traveller_rows(sheet, number)
     unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
-    hidden = ("ns_figure", "ew_figure") if sheet.event.is_teams else ()
+    hidden = CONTRACT.traveller_hidden(sheet.event.is_teams)
     return lines, ContractTravellerTable(lines, Links.of(sheet.section), unit, exclude=hidden)
 
 
@@ -68,7 +69,7 @@ def traveller_page(
 def recap_table(sheet: SectionScores, pair: Pair) -> tuple[list[rows.ContractRecapLine], Table]:
     lines = rows.contract_recap_rows(sheet, pair.label)
     unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
-    hidden = ("figure", "top", "running") if sheet.event.is_teams else ()
+    hidden = CONTRACT.recap_hidden(sheet.event.is_teams, lines)
     return lines, ContractRecapTable(lines, Links.of(sheet.section), unit, exclude=hidden)
 
 

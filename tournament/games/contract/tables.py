@@ -1,15 +1,15 @@
 """django-tables2 tables over a contract bridge night's report rows: standings, travellers, recaps, the match.
 
-As in ``tournament.tables``, a table only formats: every figure is a field of a row of
-``tournament.games.contract.reports``. ``render_*`` gives the HTML cell (a figure linked to how it
-was reached), ``value_*`` the same figure as plain text for the CSV.
+As in ``tournament.tables``, whose shared columns these use, a table only formats: every figure is
+a field of a row of ``tournament.games.contract.reports``. A column's ``render`` gives the HTML
+cell (a figure linked to how it was reached), its ``value`` the same figure as plain text for the
+CSV; a figure of a pair's contest is written in the night's unit (``unit_figure``: MP or IMP).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from html import escape as escape_html
-from typing import Any
+from typing import Any, ClassVar
 
 import django_tables2 as tables
 from django.utils.html import format_html
@@ -21,16 +21,18 @@ from ...tables import (
     FOLD,
     NUM,
     NUM_FOLD,
-    ROW_CLASSES,
     Base,
-    Cells,
+    BoardColumn,
+    Cell,
+    FigureColumn,
+    PairColumn,
+    Standings,
     contract_cell,
     link,
-    number_cell,
-    pair_cells,
+    or_blank,
 )
 from ...templatetags.duplicate import mixed, signed
-from .reports import ContractMatchRow, ContractRecapLine, ContractStandingRow, ContractTravellerLine
+from .reports import ContractMatchRow
 
 
 def _percent(value: Fraction | None) -> str:
@@ -59,26 +61,29 @@ def _contract_text(contract: str, adjusted: str, assigned: bool) -> str:
     return f"{symbol_text(contract)} assigned (Law 12C1)" if assigned else symbol_text(contract)
 
 
-# The columns the standings draw row by row: with the top and percentage (matchpoints) or without (IMPs).
-_STANDING_FIELDS = (
-    ("rank_text", "pair", "names", "total", "top", "percent", "boards"),
-    ("rank_text", "pair", "names", "total", "boards"),
-)
+def unit_figure(unit: str, value: Fraction) -> str:
+    """A pair's figure in its unit: matchpoints as a mixed number, IMPs signed."""
+    return mixed(value) if unit == "MP" else signed(value)
 
 
-class ContractStandingsTable(Base):
+class ContractStandingsTable(Standings):
     """Place ("2=" when shared), pair, names, matchpoints or IMPs, the top and percentage, boards."""
 
-    rank = tables.Column("Rank", accessor="rank_text")
-    pair = tables.Column("Pair")
-    names = tables.Column("Names", default="")
-    total = tables.Column("Score", attrs=NUM)
-    top = tables.Column("Top", default="", attrs=NUM)
-    percent = tables.Column("%", default="", attrs=NUM)
+    total = FigureColumn("Score", default=None, attrs=NUM)
+    top = FigureColumn("Top", mixed, attrs=NUM)
+    percent = FigureColumn("%", _percent, export=_percent, attrs=NUM)
     boards = tables.Column("Boards", attrs=NUM)
 
     class Meta(Base.Meta):
         attrs = {"class": "standings contract"}
+
+    cells: ClassVar[dict[str, Cell]] = {
+        **Standings.cells,
+        "total": lambda row, links: link(links.recap(row.pair_pk), unit_figure(row.unit, row.total)),
+        "top": lambda row, links: or_blank(row.top, mixed),
+        "percent": lambda row, links: or_blank(row.percent, _percent),
+        "boards": lambda row, links: row.boards,
+    }
 
     def __init__(self, data: Any, links: Any, unit: str = "MP", **kwargs: Any) -> None:
         if unit != "MP":
@@ -86,55 +91,29 @@ class ContractStandingsTable(Base):
         super().__init__(data, links, **kwargs)
         _rename(self, "total", unit)
 
-    def render_pair(self, record: ContractStandingRow) -> SafeString | str:
-        return link(self.links.recap(record.pair_pk), record.pair)
 
-    def value_pair(self, record: ContractStandingRow) -> str:
-        return record.pair
+class UnitColumn(FigureColumn):
+    """A pair's figure in the table's unit (``unit_figure``): matchpoints or IMPs."""
 
-    def render_total(self, record: ContractStandingRow) -> SafeString | str:
-        text = mixed(record.total) if record.unit == "MP" else signed(record.total)
-        return link(self.links.recap(record.pair_pk), text)
+    def text(self, value: Fraction, table: Any) -> str:
+        return unit_figure(table.unit, value)
 
-    def value_total(self, record: ContractStandingRow) -> str:
-        return figure_text(record.total)
 
-    def _rows(self, cells: list[Cells], records: list[Any]) -> str:
-        """The rows as the ``render_*`` methods make them, written from each row in one pass."""
-        if tuple(c.name for c in cells) not in _STANDING_FIELDS or any(
-            type(r) is not ContractStandingRow for r in records
-        ):
-            return super()._rows(cells, records)
-        rank, pair, names, total, *shares, boards = cells
-        numbers: dict[int, str] = {}
-        rows = []
-        for index, row in enumerate(records):
-            url, label, players = pair_cells(self.links, row, pair, names)
-            figure = mixed(row.total) if row.unit == "MP" else signed(row.total)
-            if url:
-                figure = f'<a href="{url}">{figure}</a>'
-            drawn = "".join(
-                f"<td{c.td}>{c.cell(row) if value in c.empty else write(value)}</td>"
-                for c, value, write in zip(shares, (row.top, row.percent), (mixed, _percent), strict=False)
-            )
-            rows.append(
-                f'<tr class="{ROW_CLASSES[index % 2]}"><td{rank.td}>{escape_html(row.place.text)}</td>'
-                f"<td{pair.td}>{label}</td><td{names.td}>{players}</td><td{total.td}>{figure}</td>{drawn}"
-                f"<td{boards.td}>{number_cell(boards, row, row.boards, numbers)}</td></tr>"
-            )
-        return "".join(rows)
+class BridgeContractColumn(tables.Column):
+    """The contract played, or the artificial scores (Law 12C2), marked when assigned (Law 12C1)."""
 
-    def render_top(self, value: Fraction) -> str:
-        return mixed(value)
+    def render(self, record: Any) -> SafeString | str:
+        return _contract_html(record.contract, record.adjusted, record.assigned)
 
-    def value_top(self, value: Fraction) -> str:
-        return figure_text(value)
+    def value(self, record: Any) -> str:
+        return _contract_text(record.contract, record.adjusted, record.assigned)
 
-    def render_percent(self, value: Fraction) -> str:
-        return _percent(value)
 
-    def value_percent(self, value: Fraction) -> str:
-        return _percent(value)
+class ResultColumn(tables.Column):
+    """The tricks over or under the contract: "=", "+1", "-2" (Law 77), a number in the CSV."""
+
+    def value(self, value: str | None) -> str:
+        return result_figure(value)
 
 
 class ContractTravellerTable(Base):
@@ -142,15 +121,15 @@ class ContractTravellerTable(Base):
 
     round = tables.Column("Round", attrs=NUM_FOLD)
     table = tables.Column("Table", attrs=NUM_FOLD)
-    ns = tables.Column("N-S")
-    ew = tables.Column("E-W")
-    contract = tables.Column("Contract", default="")
+    ns = PairColumn("N-S", pk="ns_pk")
+    ew = PairColumn("E-W", pk="ew_pk")
+    contract = BridgeContractColumn("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
-    result = tables.Column("Result", default="", attrs=NUM)
-    ns_score = tables.Column("N-S score", default="", attrs=NUM)
-    ew_score = tables.Column("E-W score", default="", attrs=NUM)
-    ns_figure = tables.Column("N-S", default="", attrs=NUM)
-    ew_figure = tables.Column("E-W", default="", attrs=NUM)
+    result = ResultColumn("Result", default="", attrs=NUM)
+    ns_score = FigureColumn("N-S score", explained=True, attrs=NUM)
+    ew_score = FigureColumn("E-W score", explained=True, attrs=NUM)
+    ns_figure = UnitColumn("N-S", explained=True, attrs=NUM)
+    ew_figure = UnitColumn("E-W", explained=True, attrs=NUM)
 
     class Meta(Base.Meta):
         attrs = {"class": "traveller contract"}
@@ -161,72 +140,21 @@ class ContractTravellerTable(Base):
         _rename(self, "ns_figure", f"N-S {unit}")
         _rename(self, "ew_figure", f"E-W {unit}")
 
-    def render_ns(self, record: ContractTravellerLine) -> SafeString | str:
-        return link(self.links.recap(record.ns_pk), record.ns)
-
-    def value_ns(self, record: ContractTravellerLine) -> str:
-        return record.ns
-
-    def render_ew(self, record: ContractTravellerLine) -> SafeString | str:
-        return link(self.links.recap(record.ew_pk), record.ew)
-
-    def value_ew(self, record: ContractTravellerLine) -> str:
-        return record.ew
-
-    def render_contract(self, record: ContractTravellerLine) -> SafeString | str:
-        return _contract_html(record.contract, record.adjusted, record.assigned)
-
-    def value_contract(self, record: ContractTravellerLine) -> str:
-        return _contract_text(record.contract, record.adjusted, record.assigned)
-
-    def value_result(self, value: str | None) -> str:
-        return result_figure(value)
-
-    def _explained(self, record: ContractTravellerLine, text: str) -> SafeString | str:
-        return link(self.links.explain(record.result_pk), text)
-
-    def render_ns_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
-        return self._explained(record, str(value))
-
-    def value_ns_score(self, value: int) -> str:
-        return figure_text(value)
-
-    def render_ew_score(self, record: ContractTravellerLine, value: int) -> SafeString | str:
-        return self._explained(record, str(value))
-
-    def value_ew_score(self, value: int) -> str:
-        return figure_text(value)
-
-    def _figure(self, value: Fraction) -> str:
-        return mixed(value) if self.unit == "MP" else signed(value)
-
-    def render_ns_figure(self, record: ContractTravellerLine, value: Fraction) -> SafeString | str:
-        return self._explained(record, self._figure(value))
-
-    def value_ns_figure(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_ew_figure(self, record: ContractTravellerLine, value: Fraction) -> SafeString | str:
-        return self._explained(record, self._figure(value))
-
-    def value_ew_figure(self, value: Fraction) -> str:
-        return figure_text(value)
-
 
 class ContractRecapTable(Base):
     """A pair's recap: every board, what was played, the pair's score, its figure and the running total."""
 
     round = tables.Column("Round", attrs=NUM_FOLD)
-    board = tables.Column("Board", attrs=NUM)
+    board = BoardColumn("Board", attrs=NUM)
     direction = tables.Column("Sat", attrs=FOLD)
-    opponents = tables.Column("Against", attrs=FOLD)
-    contract = tables.Column("Contract", default="")
+    opponents = PairColumn("Against", pk="opponents_pk", attrs=FOLD)
+    contract = BridgeContractColumn("Contract", default="")
     declarer = tables.Column("By", default="", attrs=FOLD)
-    result = tables.Column("Result", default="", attrs=NUM)
-    score = tables.Column("Score", default="", attrs=NUM)
-    figure = tables.Column("MP", default="", attrs=NUM)
-    top = tables.Column("Top", default="", attrs=NUM_FOLD)
-    running = tables.Column("Running", attrs=NUM_FOLD)
+    result = ResultColumn("Result", default="", attrs=NUM)
+    score = FigureColumn("Score", signed, explained=True, attrs=NUM)
+    figure = UnitColumn("MP", explained=True, attrs=NUM)
+    top = FigureColumn("Top", mixed, attrs=NUM_FOLD)
+    running = UnitColumn("Running", default=None, attrs=NUM_FOLD)
 
     class Meta(Base.Meta):
         attrs = {"class": "recap contract"}
@@ -238,63 +166,17 @@ class ContractRecapTable(Base):
         self.unit = unit
         _rename(self, "figure", unit)
 
-    def render_board(self, value: int) -> SafeString | str:
-        return link(self.links.traveller(value), str(value))
-
-    def value_board(self, value: int) -> int:
-        return value
-
-    def render_opponents(self, record: ContractRecapLine) -> SafeString | str:
-        return link(self.links.recap(record.opponents_pk), record.opponents)
-
-    def value_opponents(self, record: ContractRecapLine) -> str:
-        return record.opponents
-
-    def render_contract(self, record: ContractRecapLine) -> SafeString | str:
-        return _contract_html(record.contract, record.adjusted, record.assigned)
-
-    def value_contract(self, record: ContractRecapLine) -> str:
-        return _contract_text(record.contract, record.adjusted, record.assigned)
-
-    def value_result(self, value: str | None) -> str:
-        return result_figure(value)
-
-    def render_score(self, record: ContractRecapLine, value: int) -> SafeString | str:
-        return link(self.links.explain(record.result_pk), signed(value))
-
-    def value_score(self, value: int) -> str:
-        return figure_text(value)
-
-    def render_figure(self, record: ContractRecapLine, value: Fraction) -> SafeString | str:
-        text = mixed(value) if self.unit == "MP" else signed(value)
-        return link(self.links.explain(record.result_pk), text)
-
-    def value_figure(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_top(self, value: Fraction) -> str:
-        return mixed(value)
-
-    def value_top(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_running(self, value: Fraction) -> str:
-        return mixed(value) if self.unit == "MP" else signed(value)
-
-    def value_running(self, value: Fraction) -> str:
-        return figure_text(value)
-
 
 class ContractMatchTable(Base):
     """A team match board by board: N-S's score at each table, the net, and each team's IMPs or points."""
 
-    board = tables.Column("Board", attrs=NUM)
+    board = BoardColumn("Board", attrs=NUM)
     home_ns = tables.Column("Table 1 N-S", default="", attrs=NUM)
     away_ns = tables.Column("Table 2 N-S", default="", attrs=NUM)
-    net = tables.Column("Net", default="", attrs=NUM)
-    home = tables.Column("Home", attrs=NUM)
-    away = tables.Column("Away", attrs=NUM)
-    running = tables.Column("Running", attrs=NUM)
+    net = FigureColumn("Net", signed, attrs=NUM)
+    home = FigureColumn("Home", mixed, default=None, attrs=NUM)
+    away = FigureColumn("Away", mixed, default=None, attrs=NUM)
+    running = FigureColumn("Running", signed, default=None, attrs=NUM)
 
     class Meta(Base.Meta):
         attrs = {"class": "match contract"}
@@ -304,32 +186,8 @@ class ContractMatchTable(Base):
         _rename(self, "home", home)
         _rename(self, "away", away)
 
-    def render_board(self, value: int) -> SafeString | str:
-        return link(self.links.traveller(value), str(value))
-
-    def value_board(self, value: int) -> int:
-        return value
-
-    def render_net(self, record: ContractMatchRow, value: int) -> str:
-        return signed(value)
-
-    def value_net(self, value: int) -> str:
-        return figure_text(value)
-
     def render_home(self, record: ContractMatchRow, value: Fraction) -> str:
         return f"Adjusted {record.adjusted}: {mixed(value)}" if record.adjusted else mixed(value)
 
     def value_home(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_away(self, value: Fraction) -> str:
-        return mixed(value)
-
-    def value_away(self, value: Fraction) -> str:
-        return figure_text(value)
-
-    def render_running(self, value: Fraction) -> str:
-        return signed(value)
-
-    def value_running(self, value: Fraction) -> str:
         return figure_text(value)
