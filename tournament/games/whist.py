@@ -9,5 +9,9 @@ class Whist(Game):
     key = "whist"
     unit = "tricks"
 
+    # Outputs: the trump suit is turned up (nobody declares), and there are no royals.
+    declares = False
+    royals = False
+
 
 WHIST = Whist()

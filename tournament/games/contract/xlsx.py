@@ -11,34 +11,21 @@ vulnerability, dealer, top or Butler datum, and par. Nothing here scores.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from openpyxl import Workbook
 
-from ...exports.base import Export, filename_for
-from ...exports.xlsx import (
-    CONTENT_TYPE,
-    Column,
-    Sheet,
-    Value,
-    figure,
-    figure_cell,
-    rank_cell,
-    rulings_sheet,
-    text,
-    waiting_lines,
-)
-from ...models import Event
+from ...exports.sheet import Column, Sheet, Value, figure, figure_cell, rank_cell, text
+from ...exports.xlsx import waiting_lines
 from ...reports import ANALYSIS_COMING
-from ...reports.common import symbol_text
+from ...reports.common import played_boards, symbol_text
+from ...reports.matches import MatrixRow
 from ...scores.standings import SectionScores
 from .facts import vulnerability_of
 from .reports import BoardHeading, ContractStandingRow, ContractTravellerLine, contract_traveller_rows
 from .sheets import (
-    ContractMatrixRow,
     MatchBoardLine,
     assigned_entries,
     board_headings,
@@ -50,7 +37,6 @@ from .sheets import (
     match_of,
     method_lines,
     percent_value,
-    played_boards,
     standing_lists,
 )
 
@@ -203,7 +189,7 @@ def matrix_sheet(book: Workbook, sheet: SectionScores) -> None:
     """Each pair's matchpoints or IMPs on every board, and its total (Law 78)."""
     unit = _unit(sheet)
     boards, rows = contract_matrix(sheet)
-    columns: list[Column[ContractMatrixRow]] = [
+    columns: list[Column[MatrixRow]] = [
         text("Pair", lambda row: row.pair),
         text("Names", lambda row: row.names),
     ]
@@ -216,7 +202,7 @@ def matrix_sheet(book: Workbook, sheet: SectionScores) -> None:
     out.finish(freeze="C3", repeat_columns="A:B")
 
 
-def _cell(index: int) -> Callable[[ContractMatrixRow], Fraction | None]:
+def _cell(index: int) -> Callable[[MatrixRow], Fraction | None]:
     return lambda row: row.cells[index][1]
 
 
@@ -320,22 +306,13 @@ def boards_sheet(book: Workbook, sheet: SectionScores) -> None:
     out.finish(freeze="B3")
 
 
-def contract_workbook(event: Event, sheets: Sequence[SectionScores]) -> Export:
-    """The workbook of a contract bridge night: per section its standings (or match), matrix,
-    travellers and boards; then the rulings log. The figures are the engine's (Laws 12C, 77, 78)."""
-    book = Workbook()
-    book.remove(book.active)
-    book.properties.title = f"{event.name}: standings"
-    book.properties.creator = event.club.name
-    for sheet in sheets:
-        standings_sheet(book, sheet)
-        if event.is_teams:
-            match_sheet(book, sheet)
-        else:
-            matrix_sheet(book, sheet)
-        travellers_sheet(book, sheet)
-        boards_sheet(book, sheet)
-    rulings_sheet(book, event, sheets)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return Export(filename_for(event, "standings", "xlsx"), CONTENT_TYPE, buffer.getvalue())
+def section_sheets(book: Workbook, sheet: SectionScores) -> None:
+    """A contract bridge section's sheets of the standings workbook: its standings (or the match's
+    totals), the match board by board or the matrix, the travellers and the boards (Laws 12C, 77, 78)."""
+    standings_sheet(book, sheet)
+    if sheet.event.is_teams:
+        match_sheet(book, sheet)
+    else:
+        matrix_sheet(book, sheet)
+    travellers_sheet(book, sheet)
+    boards_sheet(book, sheet)
