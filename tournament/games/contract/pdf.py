@@ -22,6 +22,7 @@ from reportlab.platypus import Flowable, KeepTogether
 from scoring.contract.entry import ContractEntry
 
 from ...pdf.base import INK, MINUS, PdfRenderer, contract_markup, plain, signed
+from ...pdf.travellers import SEAT_NAMES
 from ...reports import ANALYSIS_COMING
 from ...reports.common import percent_text
 from ...scores.standings import SectionScores
@@ -42,8 +43,6 @@ from .sheets import (
     standing_lists,
     vp_text,
 )
-
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def figure_text(unit: str, value: Fraction | int | None) -> str:

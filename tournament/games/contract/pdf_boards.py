@@ -31,7 +31,7 @@ from .reports import (
     contract_traveller_rows,
     par_coming,
 )
-from .sheets import assigned_entries, entry_parts, match_of
+from .sheets import assigned_entries, direction_word, entry_parts, match_of
 
 if TYPE_CHECKING:
     from ...pdf.recaps import RecapsPdf
@@ -52,9 +52,7 @@ def places_text(sheet: SectionScores, pair: Pair) -> str:
         if contest.two_winner and line.direction
         else contest.standings
     )
-    where = (
-        {"NS": "N-S", "EW": "E-W"}.get(line.direction or "", "Overall") if contest.two_winner else "Overall"
-    )
+    where = (direction_word(line.direction) or "Overall") if contest.two_winner else "Overall"
     if contest.unit == "MP":
         figure = f"{plain(line.total)} MP"
         if line.top is not None:
