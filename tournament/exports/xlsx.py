@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from openpyxl import Workbook
@@ -34,9 +35,9 @@ from ..reports import (
     matrix_deals,
     matrix_rows,
     not_played_rows,
+    played_boards,
     rulings_rows,
     standings_rows,
-    traveller_rows,
     waiting_rows,
     written_contract,
 )
@@ -122,22 +123,35 @@ def _match_totals(out: Sheet, sheet: SectionScores) -> None:
 def matrix_sheet(book: Workbook, sheet: SectionScores) -> None:
     """Pair × deal: each pair's ± on each deal (Law H), or its gross in a team match (Law G)."""
     contest = not sheet.event.is_teams
-    deals = matrix_deals(sheet)
+    what = (
+        f"± {_unit(sheet)} on each deal (Law H)" if contest else f"gross {_unit(sheet)} on each deal (Law G)"
+    )
+    rows, deals = matrix_rows(sheet), matrix_deals(sheet)
+    write_matrix(book, sheet, what, deals, rows, signed=contest, total=lambda row: round_half_away(row.total))
+
+
+def write_matrix(
+    book: Workbook,
+    sheet: SectionScores,
+    what: str,
+    deals: list[int],
+    rows: list[MatrixRow],
+    *,
+    signed: bool,
+    total: Callable[[MatrixRow], Fraction | int],
+) -> None:
+    """Every game's matrix sheet: each pair's figure on every deal of ``deals``, and its ``total``;
+    titled "each pair's <what>"."""
     columns: list[Column[MatrixRow]] = [
         text("Pair", lambda row: row.pair),
         text("Names", lambda row: row.names),
     ]
     for index, deal in enumerate(deals):
-        columns.append(figure(str(deal), lambda row, i=index: row.cells[i][1], signed=contest))
-    columns += [
-        figure("Total", lambda row: round_half_away(row.total), signed=contest),
-    ]
+        columns.append(figure(str(deal), lambda row, i=index: row.cells[i][1], signed=signed))
+    columns.append(figure("Total", total, signed=signed))
     out = Sheet(book, f"Matrix {sheet.section.letter}", sheet.event, landscape=True)
-    what = (
-        f"± {_unit(sheet)} on each deal (Law H)" if contest else f"gross {_unit(sheet)} on each deal (Law G)"
-    )
     out.title(f"Section {sheet.section.letter}: each pair's {what}")
-    out.table(columns, matrix_rows(sheet), empty="No results yet.")
+    out.table(columns, rows, empty="No results yet.")
     out.finish(freeze="C3", repeat_columns="A:B")
 
 
@@ -180,10 +194,18 @@ def _traveller_notes(line: TravellerLine) -> str:
 
 def travellers_sheet(book: Workbook, sheet: SectionScores) -> None:
     """Every board's tables: contract, tricks, each side's score, the averages and ± (Law H)."""
-    lines = [line for board in matrix_deals(sheet) for line in traveller_rows(sheet, board)]
+    write_travellers(book, sheet, traveller_columns(sheet))
+
+
+def write_travellers(
+    book: Workbook, sheet: SectionScores, columns: Sequence[Column[Any]], law: str = ""
+) -> None:
+    """Every game's travellers sheet: the game's traveller rows of every played board, in ``columns``."""
+    game = games.of(sheet.event)
+    lines = [line for board in played_boards(sheet) for line in game.traveller_rows(sheet, board)]
     out = Sheet(book, f"Travellers {sheet.section.letter}", sheet.event, landscape=True)
-    out.title(f"Section {sheet.section.letter}: travellers, every table's result on every board")
-    out.table(traveller_columns(sheet), lines, empty="No results yet.")
+    out.title(f"Section {sheet.section.letter}: travellers, every table's result on every board{law}")
+    out.table(columns, lines, empty="No results yet.")
     out.finish(freeze="D3")
 
 

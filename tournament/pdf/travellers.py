@@ -99,19 +99,33 @@ class TravellersPdf(PdfRenderer):
         traveller = board_traveller(sheet, board.number)
         heading = f"Board {board.number} · dealer {SEAT_NAMES.get(board.dealer, board.dealer)}"
         facts = [self.text(line, "small") for line in (*(traveller.lines if traveller else ()), *swing)]
-        block: list[Flowable] = [self.text(heading, "heading")]
+        side: list[Flowable] = []
         if diagram is not None:
             honours = [self.text("Honours held, by declaration played:", "small")]
             honours += [self.text(h.text, "small") for h in diagram.honours] or [self.text("—", "small")]
-            side = [*honours, self.gap(2 * mm), *self.tricks(diagram), self.gap(2 * mm), *facts]
-            outer = self.layout([[self.diagram(diagram), side]], [0.56 * self.width, 0.44 * self.width])
-            block.append(outer)
+            side = [*honours, self.gap(2 * mm), *self.tricks(diagram), self.gap(2 * mm)]
+        return self.board_block(heading, diagram, side, facts, self.results(rows), self.board_notes(rows))
+
+    def board_block(
+        self,
+        heading: str,
+        diagram: Diagram | None,
+        side: list[Flowable],
+        facts: list[Flowable],
+        results: Flowable,
+        notes: list[str],
+    ) -> list[Flowable]:
+        """Every game's block of a board: its heading; the hand diagram with ``side`` and the ``facts``
+        beside it (the facts alone when the deal is unknown); the table of results; the notes."""
+        block: list[Flowable] = [self.text(heading, "heading")]
+        if diagram is not None:
+            beside = [*side, *facts]
+            block.append(
+                self.layout([[self.diagram(diagram), beside]], [0.56 * self.width, 0.44 * self.width])
+            )
         else:
             block += facts
-        block += [self.gap(1.5 * mm), self.results(rows)]
-        block += self.notes(self.board_notes(rows))
-        block.append(self.gap(2 * mm))
-        return block
+        return [*block, self.gap(1.5 * mm), results, *self.notes(notes), self.gap(2 * mm)]
 
     # -- the hand diagram --
 

@@ -214,23 +214,14 @@ def traveller_block(pdf: TravellersPdf, sheet: SectionScores, board: Board, how:
     heading = board_heading(sheet, board)
     lines = board_lines(heading) + ([how] if how else [])
     facts = [pdf.text(line, "small") for line in lines]
-    block: list[Flowable] = [pdf.text(board_words(heading), "heading")]
     diagram = hand_diagram(board)
-    if diagram is not None:
-        side = [*pdf.tricks(diagram, coming=not heading.par_coming), pdf.gap(2 * mm), *facts]
-        block.append(pdf.layout([[pdf.diagram(diagram), side]], [0.56 * pdf.width, 0.44 * pdf.width]))
-    else:
-        block += facts
+    side = [*pdf.tricks(diagram, coming=not heading.par_coming), pdf.gap(2 * mm)] if diagram else []
     rows = contract_traveller_rows(sheet, board.number)
     unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
     assigned = assigned_entries(sheet)
-    block += [
-        pdf.gap(1.5 * mm),
-        traveller_table(pdf, rows, unit, assigned),
-        *pdf.notes(traveller_notes(rows, assigned)),
-    ]
-    block.append(pdf.gap(2 * mm))
-    return block
+    table = traveller_table(pdf, rows, unit, assigned)
+    notes = traveller_notes(rows, assigned)
+    return pdf.board_block(board_words(heading), diagram, side, facts, table, notes)
 
 
 def traveller_table(
