@@ -9,8 +9,8 @@ from django.urls import reverse
 from scoring.files.pbn import deal_from_seed, write_hand_records
 from tests.tournament.contract_night import make_contract_event, make_contract_result
 from tests.tournament.factories import rule_the_missing_not_played
+from tournament.games.contract.reports import board_par
 from tournament.models import Board, Event, Seating
-from tournament.reports import board_par
 from tournament.services import analyses, hand_records
 from tournament.services.events import set_status
 

@@ -13,8 +13,9 @@ from django.urls import reverse
 from tests.tournament.contract_night import make_contract_event, name_pairs, play_contract, varied
 from tests.tournament.factories import make_played_night
 from tests.tournament.pdf_text import read_pdf
+from tournament.games.contract.reports import contract_standings_rows
 from tournament.models import AuditEntry, Event, Membership, Pair, Player, RecapSend
-from tournament.reports import contract_standings_rows, rounded_text, standings_rows
+from tournament.reports import rounded_text, standings_rows
 from tournament.reports.common import percent_text
 from tournament.scores.standings import score_section
 from tournament.services import recap_mail

@@ -4,15 +4,15 @@ Every writer consumes the rows of :mod:`tournament.reports` — the same rows th
 tables show — and only formats them; nothing here scores. Each writer takes the event and its
 scored sections and returns an :class:`~tournament.exports.base.Export`, ``(filename,
 content_type, content)``, which the download views and ``manage.py export_standings`` hand on
-unchanged. A contract bridge night has its own workbook (``games.contract.xlsx``: matchpoints or IMPs,
-the match with its VPs, travellers, boards with their par) and its own CSV columns (``csv``).
+unchanged. Each game gives a section's sheets and CSV columns (``games.of(event)``): contract
+bridge's are in ``games.contract`` (matchpoints or IMPs, the match with its VPs, travellers,
+boards with their par).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..games.contract.xlsx import contract_workbook
 from ..models import Event
 from ..scores.standings import SectionScores, score_event
 from .base import Export, filename_for
@@ -22,7 +22,6 @@ from .xlsx import standings_workbook
 __all__ = [
     "FORMATS",
     "Export",
-    "contract_workbook",
     "export_standings",
     "filename_for",
     "standings_csv",
@@ -33,11 +32,8 @@ __all__ = [
 Writer = Callable[[Event, Sequence[SectionScores]], Export]
 
 
-def workbook(event: Event, sheets: Sequence[SectionScores]) -> Export:
-    """The standings workbook: a contract bridge night's sheets (Laws 77, 78), or Auction's and Whist's."""
-    writer = contract_workbook if event.is_contract else standings_workbook
-    return writer(event, sheets)
-
+# The standings workbook, one for every game: each section's sheets are the game's.
+workbook = standings_workbook
 
 FORMATS: dict[str, Writer] = {"xlsx": workbook, "csv": standings_csv}
 

@@ -22,5 +22,9 @@ class Whist(Game):
     def recap_hidden(self, teams: bool, rows: Sequence[Any]) -> tuple[str, ...]:
         return ("declarer", "tricks", "net") + (self.recap_team_hidden if teams else ())
 
+    # Outputs: the trump suit is turned up (nobody declares), and there are no royals.
+    declares = False
+    royals = False
+
 
 WHIST = Whist()

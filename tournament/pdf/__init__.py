@@ -5,19 +5,9 @@ Each renderer takes an event and returns ``(filename, content_type, bytes)`` fro
 ``render_previews`` commands and the download view all read, so they offer the same documents.
 """
 
-# ruff: noqa: E402 - the renderers are imported after reportlab's settings below
-
 from __future__ import annotations
 
 from typing import Any
-
-from reportlab import rl_config
-
-# reportlab checks every attribute set on a chart's shapes and widgets against a table of
-# types: a help while drawing code is written, a fifth of the recap sheets' time (240 bar
-# charts) once it is. Its graphics modules read the switch when they are imported, so it is
-# turned off here, before any renderer imports them; the PDFs are byte for byte the same.
-rl_config.shapeChecking = 0
 
 from ..models import Event
 from .base import DocumentUnavailable, PdfRenderer

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 from xml.sax.saxutils import escape
@@ -27,7 +27,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 from reportlab.platypus import Flowable, LongTable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
-from reportlab.platypus.tables import CellStyle
 
 from scoring.contests.pairs import natural_key
 from scoring.shared.numbers import mixed_text, round_half_away
@@ -35,7 +34,9 @@ from scoring.shared.numbers import mixed_text, round_half_away
 from ..models import Club, Event, Section
 from ..reports.common import RED as RED_STRAINS
 from ..reports.common import SYMBOLS, contract_pieces
+from ..reports.rulings import RulingNote
 from ..scores.standings import SectionScores, score_section
+from .drawing import NOT_CELL_STYLE, NumberedCanvas, Runs, WordsTable, column_runs, house_cell
 from .fonts import BOLD, MONO, SANS, register_fonts
 
 CONTENT_TYPE = "application/pdf"
@@ -122,33 +123,6 @@ def contract_markup(text: str) -> str:
 trumps_markup = contract_markup
 
 
-class Runs(Flowable):
-    """One line of text in pieces of their own colour ("3", a red "♥", "X"), drawn straight on the
-    canvas: what a one-line paragraph of ``contract_markup`` prints, for a fraction of its cost
-    (a night's recap sheets hold thousands of contracts). Its width is the text's, so a table
-    column's ALIGN places it as it places a string.
-    """
-
-    def __init__(self, runs: Sequence[tuple[str, colors.Color]], *, size: float, leading: float) -> None:
-        super().__init__()
-        self.runs = list(runs)
-        self.size, self.leading = size, leading
-        self.widths = [stringWidth(text, SANS, size) for text, _ in self.runs]
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width, self.height = sum(self.widths), self.leading
-        return self.width, self.height
-
-    def draw(self) -> None:
-        canvas = self.canv
-        canvas.setFont(SANS, self.size)
-        x, baseline = 0.0, self.leading - self.size  # where a one-line paragraph puts its baseline
-        for (text, colour), width in zip(self.runs, self.widths, strict=True):
-            canvas.setFillColor(colour)
-            canvas.drawString(x, baseline, text)
-            x += width
-
-
 def contract_cell(text: str, room: float) -> Flowable | str:
     """A contract or trump suit for a table cell of ``room`` points in the "cell" style, as cheap
     as it can be drawn: a plain string when it has no red suit, :class:`Runs` when it has, and a
@@ -166,6 +140,17 @@ def contract_cell(text: str, room: float) -> Flowable | str:
     return Runs([(level, INK), (symbol, RED), (doubling, INK)], size=size, leading=leading)
 
 
+def row_notes(where: str, rulings: Iterable[RulingNote], others: Iterable[str], problem: str) -> list[str]:
+    """The notes of one row of a recap or traveller, each after ``where``: the rulings with their
+    law, what else the game says of the row (``others``: an irregular hand, an assigned result),
+    and why it is not counted yet. Every game's recaps and travellers print their notes so."""
+    notes = [f"{where}: {note.text}" for note in rulings]
+    notes += [f"{where}: {words}" for words in others if words]
+    if problem:
+        notes.append(f"{where}: not counted yet — {problem}")
+    return notes
+
+
 DIRECTION_FIRST = {"NS": 0, "EW": 1}
 
 
@@ -174,46 +159,6 @@ def pair_order(label: str) -> tuple[object, ...]:
     E-W pairs ("1EW" …); Howell and team pairs ("1" … "10", "A1" … "B2") in natural order.
     """
     return (DIRECTION_FIRST.get(re.sub(r"\d+", "", label), 2), natural_key(label))
-
-
-def column_runs(columns: Iterable[int]) -> list[tuple[int, int]]:
-    """Columns as runs of neighbours, in order: (0, 1, 2, 5, 7, 8) → [(0, 2), (5, 5), (7, 8)]."""
-    runs: list[tuple[int, int]] = []
-    for column in sorted(set(columns)):
-        if runs and runs[-1][1] == column - 1:
-            runs[-1] = (runs[-1][0], column)
-        else:
-            runs.append((column, column))
-    return runs
-
-
-# Table commands that style no cell (backgrounds, rules, spans): a table may share its cells' styles.
-NOT_CELL_STYLE = frozenset(
-    {
-        "BACKGROUND",
-        "ROWBACKGROUNDS",
-        "COLBACKGROUNDS",
-        "SPAN",
-        "NOSPLIT",
-        "GRID",
-        "BOX",
-        "OUTLINE",
-        "INNERGRID",
-        "LINEBELOW",
-        "LINEABOVE",
-        "LINEBEFORE",
-        "LINEAFTER",
-    }
-)
-
-
-def house_cell(font: str, size: float, alignment: str) -> CellStyle:
-    """A ruled table's cell in the house style: the font, middle-aligned, the house's padding."""
-    style = CellStyle(f"{font}-{size}-{alignment}")
-    style.fontname, style.fontsize, style.leading = font, size, size + 1.5
-    style.valign, style.alignment = "MIDDLE", alignment
-    style.topPadding, style.bottomPadding, style.leftPadding, style.rightPadding = 1.6, 2.2, 3, 3
-    return style
 
 
 # --- styles ---------------------------------------------------------------------------------------
@@ -250,119 +195,6 @@ def styles() -> dict[str, ParagraphStyle]:
         "card_pin": ParagraphStyle("card_pin", body, fontName=BOLD, fontSize=26, leading=30),
         "cell_card": ParagraphStyle("cell_card", body, fontSize=10, leading=12),
     }
-
-
-# --- a table that writes its words in one go ------------------------------------------------------
-
-
-class WordsTable(LongTable):
-    """A LongTable that writes its plain-text cells into one PDF text object, in the order
-    reportlab draws them, instead of one text object (with its own state changes) a cell.
-
-    What a reader sees is the same; a night's recap sheets hold tens of thousands of cells, and
-    writing each one through the canvas was a quarter of their time. A cell that is not a plain
-    string (a paragraph, a drawing) ends the text object before it is drawn, so every cell still
-    appears in the page's order of drawing (``pdftotext -raw`` reads a row as its cells).
-    """
-
-    _words: Any = None
-
-    def draw(self) -> None:
-        self._words = None
-        super().draw()
-
-    def _drawLines(self) -> None:
-        self._flush_words()
-        super()._drawLines()
-
-    def _flush_words(self) -> None:
-        if self._words is not None:
-            self.canv.drawText(self._words)
-            self._words = None
-            self._curcellstyle = None  # the canvas's font and colour are set again by the next cell
-
-    def _drawCell(
-        self, cellval: Any, cellstyle: Any, pos: tuple[float, float], size: tuple[float, float]
-    ) -> None:
-        plain_text = isinstance(cellval, str) and not (
-            cellstyle.href or cellstyle.destination or cellstyle.direction or cellstyle.shaping
-        )
-        if not plain_text or cellstyle.alignment not in ("LEFT", "RIGHT", "CENTRE", "CENTER"):
-            self._flush_words()
-            super()._drawCell(cellval, cellstyle, pos, size)
-            return
-        if not cellval:
-            return
-        words = self._words
-        if words is None:
-            words = self._words = self.canv.beginText()
-            self._words_style = None
-        # every cell has a style object of its own: compare what the text object is told
-        current = self._words_style
-        if current is None or cellstyle.color != current.color:
-            words.setFillColor(cellstyle.color)
-        if current is None or (cellstyle.fontname, cellstyle.fontsize, cellstyle.leading) != (
-            current.fontname,
-            current.fontsize,
-            current.leading,
-        ):
-            words.setFont(cellstyle.fontname, cellstyle.fontsize, cellstyle.leading)
-        self._words_style = cellstyle
-        (left, bottom), (width, height) = pos, size
-        lines = cellval.split("\n")
-        leading, font_size = cellstyle.leading, cellstyle.fontsize
-        if cellstyle.valign == "BOTTOM":
-            y = bottom + cellstyle.bottomPadding + len(lines) * leading - font_size
-        elif cellstyle.valign == "TOP":
-            y = bottom + height - cellstyle.topPadding - font_size
-        else:
-            y = (
-                bottom
-                + (cellstyle.bottomPadding + height - cellstyle.topPadding + len(lines) * leading) / 2
-                - font_size
-            )
-        for line in lines:
-            if cellstyle.alignment == "LEFT":
-                x = left + cellstyle.leftPadding
-            else:
-                room = stringWidth(line, cellstyle.fontname, font_size)
-                if cellstyle.alignment == "RIGHT":
-                    x = left + width - cellstyle.rightPadding - room
-                else:
-                    x = left + (width + cellstyle.leftPadding - cellstyle.rightPadding) / 2 - room / 2
-            words.setTextOrigin(x, y)
-            words.textOut(line)
-            y -= leading
-
-
-# --- the canvas that knows the page count ---------------------------------------------------------
-
-
-class NumberedCanvas(canvas.Canvas):
-    """A canvas that keeps every page until the end, then draws header and footer on each.
-
-    Only when the story has been laid out is the number of pages known; ``decorate`` is
-    called with (canvas, page number, page count) for every page in this second pass.
-    """
-
-    def __init__(
-        self, *args: Any, decorate: Callable[[canvas.Canvas, int, int], None], **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self._decorate = decorate
-        self._pages: list[dict[str, Any]] = []
-
-    def showPage(self) -> None:
-        self._pages.append(dict(self.__dict__))
-        self._startPage()
-
-    def save(self) -> None:
-        total = len(self._pages)
-        for state in self._pages:
-            self.__dict__.update(state)
-            self._decorate(self, self._pageNumber, total)
-            super().showPage()
-        super().save()
 
 
 # --- the base renderer ----------------------------------------------------------------------------

@@ -4,7 +4,8 @@ One block a board, kept on one page: the hand diagram (North at the top, the dea
 each seat's double-dummy tricks in ♣ ♦ ♥ ♠ NT from the DDS solver (royals take the spade
 tricks), and at whist the trump turned up. The hands and the tricks come from the same
 rows as the travellers (``reports.hand_diagram``), so the two documents cannot disagree. At
-contract bridge each board also shows its vulnerability (Law 2) and its par.
+contract bridge each board also shows its vulnerability (Law 2) and its par (each game's marks
+are its own: ``games.of(event).board_marks``).
 """
 
 from __future__ import annotations
@@ -12,10 +13,9 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Table, TableStyle
 
-from ..games.contract.facts import vulnerability_text
-from ..games.contract.reports import par_coming
+from .. import games
 from ..models import Board, Event
-from ..reports import ANALYSIS_COMING, board_par, hand_diagram
+from ..reports import hand_diagram
 from .base import BOTTOM, TOP, DocumentUnavailable, trumps_markup
 from .fonts import SANS
 from .travellers import SEAT_NAMES, TravellersPdf
@@ -89,14 +89,8 @@ class HandRecordsPdf(TravellersPdf):
         if diagram is None:
             return None
         heading = f"Board {board.number} · dealer {SEAT_NAMES.get(board.dealer, board.dealer)}"
-        parts: list[Flowable] = []
-        if self.event.is_contract:
-            heading += f" · {vulnerability_text(board)}"
-            par = board_par(board)
-            if par is not None:
-                parts.append(self.text(f"{par.text} (double dummy).", "small"))
-            elif par_coming(board) and not diagram.analysis_coming:
-                parts.append(self.text(ANALYSIS_COMING, "small"))
+        marks, parts = games.of(self.event).board_marks(self, board, diagram.analysis_coming)
+        heading += marks
         if diagram.trumps:
             turned = f" (the {board.turned} turned up)" if board.turned else ""
             parts.append(self.para(f"Trumps {trumps_markup(diagram.trumps)}{turned}", "small"))

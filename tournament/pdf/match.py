@@ -6,7 +6,8 @@ nearest whole number (R-5, R-7); when the rounded totals tie, the fraction decid
 match is won "by the fraction of a point". The sheet prints those figures only when they
 apply, and ends with the engine's own lines. A contract bridge match prints both tables'
 contracts and N-S scores on every board, the net, each team's IMPs (or board-a-match or total
-points) and the running total, then the totals and Victory Points (Law 78B; spec §3.4, §3.5).
+points) and the running total, then the totals and Victory Points (Law 78B; spec §3.4, §3.5):
+each game's sheet is its own (``games.of(event).match_story``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from ..games.contract import pdf as contract
+from .. import games
 from ..models import Event
 from ..reports import MatchRow, MatchSummary, match_rows, match_summary
+from ..scores.standings import SectionScores
 from .base import INK, PdfRenderer, contract_markup, plain, signed, trumps_markup
 
 
@@ -85,35 +87,37 @@ class MatchPdf(PdfRenderer):
 
     def story(self) -> list[Flowable]:
         story: list[Flowable] = []
+        game = games.of(self.event)
         for sheet in self.sheets:
-            if self.event.is_contract:
-                story += contract.match_story(self, sheet)
-                continue
-            summary = match_summary(sheet)
-            if summary is None:
-                story.append(self.text(f"Team match — {self.event.name}", "title"))
-                story.append(
-                    self.text("No deal has been played at every table yet: the sheet fills in then (Law G).")
-                )
-                continue
-            first, second = summary.first.name, summary.second.name
-            story.append(self.text(f"{first} v {second}", "title"))
-            story.append(
-                self.text(
-                    f"Gross {summary.unit} of each team's pairs on every deal. The swing is the gain (plus) "
-                    f"or loss (minus) of {first} on the deal; the running swing adds them up.",
-                    "small",
-                )
-            )
-            story += [self.gap(2 * mm), self.deals(match_rows(sheet), first, second)]
-            story += totals_block(self, summary)
-            story += [self.text("How the match was scored", "heading"), *self.notes(summary.lines)]
+            story += game.match_story(self, sheet)
+        return story
+
+    def match_sheet(self, sheet: SectionScores) -> list[Flowable]:
+        """A team match of gross scores (Law G): every deal at both tables, the totals, the lines."""
+        summary = match_summary(sheet)
+        if summary is None:
+            return [
+                self.text(f"Team match — {self.event.name}", "title"),
+                self.text("No deal has been played at every table yet: the sheet fills in then (Law G)."),
+            ]
+        first, second = summary.first.name, summary.second.name
+        story: list[Flowable] = [
+            self.text(f"{first} v {second}", "title"),
+            self.text(
+                f"Gross {summary.unit} of each team's pairs on every deal. The swing is the gain (plus) "
+                f"or loss (minus) of {first} on the deal; the running swing adds them up.",
+                "small",
+            ),
+        ]
+        story += [self.gap(2 * mm), self.deals(match_rows(sheet), first, second)]
+        story += totals_block(self, summary)
+        story += [self.text("How the match was scored", "heading"), *self.notes(summary.lines)]
         return story
 
     def deals(self, rows: list[MatchRow], first: str, second: str) -> Flowable:
-        whist = self.event.is_whist
-        unit = "tricks" if whist else "pts"
-        what = ["Trumps"] if whist else ["Contract", "By", "Tricks"]
+        declares = games.of(self.event).declares
+        unit = "pts" if declares else "tricks"
+        what = ["Contract", "By", "Tricks"] if declares else ["Trumps"]
         head: list[object] = [
             "Deal",
             "Tbl",
@@ -127,21 +131,22 @@ class MatchPdf(PdfRenderer):
             "Swing",
             "Running",
         ]
-        if whist:
-            widths: tuple[float, ...] = (0.06, 0.05, 0.07, 0.07, 0.08, 0.1, 0.1, 0.12, 0.12, 0.11, 0.12)
-        else:
+        widths: tuple[float, ...]
+        if declares:
             widths = (0.05, 0.04, 0.06, 0.06, 0.1, 0.05, 0.07, 0.08, 0.08, 0.11, 0.11, 0.09, 0.1)
+        else:
+            widths = (0.06, 0.05, 0.07, 0.07, 0.08, 0.1, 0.1, 0.12, 0.12, 0.11, 0.12)
         deal_columns = (0, len(head) - 4, len(head) - 3, len(head) - 2, len(head) - 1)
         body: list[list[object]] = [head]
         extra: list[tuple[object, ...]] = []
         for row in rows:
             top = len(body)
             for index, table in enumerate(row.tables):
-                if whist:
-                    played = [self.para(trumps_markup(table.contract), "cell_center")]
-                else:
+                if declares:
                     tricks = "" if table.tricks is None else str(table.tricks)
                     played = [self.para(contract_markup(table.contract), "cell"), table.declarer, tricks]
+                else:
+                    played = [self.para(trumps_markup(table.contract), "cell_center")]
                 deal = [
                     str(row.first_points),
                     str(row.second_points),

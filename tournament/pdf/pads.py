@@ -23,6 +23,7 @@ from scoring.auction.three_hand_rubber import ThreeHandRubber
 from scoring.shared.seats import SEATS, Seat
 from scoring.whist.game import WhistDeal, WhistRubber
 
+from .. import games
 from ..models import Event
 from .base import GRID, INK, SHADE, PdfRenderer, contract_markup, signed
 from .fonts import BOLD, SANS
@@ -96,7 +97,7 @@ class PadsPdf(PdfRenderer):
 
     @classmethod
     def unavailable(cls, event: Event) -> str:
-        if event.is_contract:
+        if not games.of(event).rubber_pads:
             return (
                 "Score pads are the rubber pads of Auction and Whist: a duplicate contract bridge night is "
                 "scored from its travellers (Law 77)."

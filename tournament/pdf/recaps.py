@@ -7,7 +7,7 @@ every ruling and irregular-hand outcome that touched a deal, each with its law, 
 bar chart of the pair's plus or minus deal by deal. A team match prints each pair's gross
 and running gross instead (Law G: there is no average). A contract bridge pair's recap prints
 each board's vulnerability, contract, result, score and its matchpoints (with the top) or IMPs,
-and the running total (``pdf.contract``).
+and the running total: each game's recap is its own (``games.of(event).recap_story``).
 """
 
 from __future__ import annotations
@@ -25,20 +25,19 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak
 
 from scoring.shared.seats import Side
 
-from ..games.contract import pdf as contract
+from .. import games
 from ..models import Event, Pair
 from ..reports import (
     NotPlayed,
     RecapLine,
     StandingRow,
-    contract_recap_rows,
     not_played_by_pair,
     not_played_rows,
     recap_rows,
     standings_rows,
 )
 from ..scores.standings import SectionScores
-from .base import MINUS, RED, PdfRenderer, contract_cell, pair_order, plain, rounded, signed
+from .base import MINUS, RED, PdfRenderer, contract_cell, pair_order, plain, rounded, row_notes, signed
 from .fonts import SANS
 
 PLUS = colors.HexColor("#4a4a4a")  # bars print in greys, so a black-and-white copy still reads
@@ -131,7 +130,7 @@ class RecapsPdf(PdfRenderer):
 
     @property
     def unit(self) -> str:
-        return "tricks" if self.event.is_whist else "points"
+        return games.of(self.event).unit
 
     def recap(
         self, sheet: SectionScores, pair: Pair, standings: dict[str, list[tuple[str, StandingRow, int]]]
@@ -141,19 +140,25 @@ class RecapsPdf(PdfRenderer):
             self.text(f"Recap — pair {pair.label}" + (f", {section.lower()}" if section else ""), "title"),
             self.text(pair.names, "subheading"),
         ]
-        if self.event.is_contract:
-            return story + self.contract_recap(sheet, pair)
+        return story + games.of(self.event).recap_story(self, sheet, pair, standings)
+
+    def deals_recap(
+        self, sheet: SectionScores, pair: Pair, standings: dict[str, list[tuple[str, StandingRow, int]]]
+    ) -> list[Flowable]:
+        """A pair's places, every deal it played with its ± (Law H) or gross (Law G), notes, a chart."""
+        game = games.of(self.event)
+        story: list[Flowable] = []
         rows = recap_rows(sheet, pair.label)
         places = standings.get(pair.label, [])
         if places:
             story.append(self.text(self.places_text(places), "body"))
-        if sheet.match is not None:
+        if game.team_match(sheet) is not None:
             story.append(self.text(self.team_text(sheet, pair), "body"))
         if not rows:
             return [*story, self.gap(), self.text("No result of this pair is recorded yet.")]
         story += [self.gap(2 * mm), self.deals_table(rows)]
         story += self.notes_for(rows)
-        if sheet.contest is not None:
+        if game.pair_contest(sheet) is not None:
             played = [row for row in rows if row.difference is not None]
             bars = [(row.board, row.difference or Fraction(0)) for row in played]
             story.append(
@@ -165,16 +170,6 @@ class RecapsPdf(PdfRenderer):
                     ]
                 )
             )
-        return story
-
-    def contract_recap(self, sheet: SectionScores, pair: Pair) -> list[Flowable]:
-        """A contract bridge pair's boards with their matchpoints or IMPs, and a chart (``pdf.contract``)."""
-        rows = contract_recap_rows(sheet, pair.label)
-        story = contract.recap_story(self, sheet, pair, rows)
-        caption, bars = contract.chart_values(sheet, pair, rows)
-        if bars:
-            chart = self.chart(bars, "Board number, in the order played")
-            story.append(KeepTogether([self.gap(), self.text(caption, "subheading"), chart]))
         return story
 
     def not_played(self, rows: list[NotPlayed]) -> list[Flowable]:
@@ -194,13 +189,14 @@ class RecapsPdf(PdfRenderer):
     @staticmethod
     def team_text(sheet: SectionScores, pair: Pair) -> str:
         """The pair's gross and what its team made of it (Law G: gross scores, no average)."""
-        if sheet.match is None:
+        match = games.of(sheet.event).team_match(sheet)
+        if match is None:
             return ""
-        for team, other in ((sheet.match.first, sheet.match.second), (sheet.match.second, sheet.match.first)):
+        for team, other in ((match.first, match.second), (match.second, match.first)):
             mine = next((total for total in team.pairs if total.pair == pair.label), None)
             if mine is not None:
                 return (
-                    f"Plays {mine.direction.label} for {team.team}: {mine.points} {sheet.match.unit} gross; "
+                    f"Plays {mine.direction.label} for {team.team}: {mine.points} {match.unit} gross; "
                     f"{team.team} {team.total}, {other.team} {other.total} (Law G: team totals add gross "
                     f"scores)."
                 )
@@ -209,16 +205,15 @@ class RecapsPdf(PdfRenderer):
     # -- the table of deals --
 
     def deals_table(self, rows: list[RecapLine]) -> Flowable:
+        declares = games.of(self.event).declares
         noted = {row.board for row in rows if row.rulings or row.irregular or row.problem}
-        head, widths = zip(
-            *(TEAM if self.event.is_teams else WHIST if self.event.is_whist else PAIRS), strict=True
-        )
+        head, widths = zip(*(TEAM if self.event.is_teams else PAIRS if declares else WHIST), strict=True)
         body: list[list[object]] = [list(head)]
         room = widths[5] * self.width - 6  # the contract's (or trump suit's) column, less its padding
         for row in rows:
             board = f"{row.board}*" if row.board in noted else str(row.board)
             start = [str(row.round), str(row.table), board, row.direction, row.opponents]
-            if self.event.is_whist:
+            if not declares:
                 body.append(
                     [
                         *start,
@@ -245,19 +240,15 @@ class RecapsPdf(PdfRenderer):
                         signed(row.running),
                     ]
                 )
-        first_number = 6 if self.event.is_whist else 7  # tricks and every figure after them
-        centred = (0, 1, 2, 3, 4, 5) if self.event.is_whist else (0, 1, 2, 3, 4)  # whist: the trump suit too
+        first_number = 7 if declares else 6  # tricks and every figure after them
+        centred = (0, 1, 2, 3, 4) if declares else (0, 1, 2, 3, 4, 5)  # whist: the trump suit too
         return self.table(body, widths, numeric=range(first_number, len(head)), centred=centred)
 
     def notes_for(self, rows: list[RecapLine]) -> list[Flowable]:
         notes = []
         for row in rows:
             where = f"Board {row.board} (round {row.round}, table {row.table})"
-            notes += [f"{where}: {note.text}" for note in row.rulings]
-            if row.irregular:
-                notes.append(f"{where}: {row.irregular}")
-            if row.problem:
-                notes.append(f"{where}: not counted yet — {row.problem}")
+            notes += row_notes(where, row.rulings, [row.irregular], row.problem)
         if not notes:
             return []
         return [self.text("* Rulings and irregular hands on these deals", "subheading"), *self.notes(notes)]

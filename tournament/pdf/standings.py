@@ -6,7 +6,8 @@ exact fraction where rounding hides it and "2=" for a shared rank. Duplicate Whi
 the same in tricks (Foster's compass scoring). Team matches (Law G): each team's gross, the
 odd-pair average where it applies, the totals and who won, with the engine's lines.
 Duplicate Contract Bridge prints matchpoints with the top and percentage, or IMPs, per list
-(N-S and E-W for a two-winner Mitchell), and a team match's IMPs and VPs (``pdf.contract``).
+(N-S and E-W for a two-winner Mitchell), and a team match's IMPs and VPs: each game's story is
+its own (``games.of(event).standings_story``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from scoring.shared.seats import Side
 
-from ..games.contract import pdf as contract
+from .. import games
 from ..reports import StandingRow, match_summary, not_played_rows, standings_rows
 from ..scores.standings import SectionScores
 from .base import PdfRenderer, rounded, signed
@@ -36,14 +37,12 @@ class StandingsPdf(PdfRenderer):
 
     def story(self) -> list[Flowable]:
         story: list[Flowable] = [self.text(f"Standings — {self.event.name}", "title")]
+        game = games.of(self.event)
         for sheet in self.sheets:
             title = self.section_title(sheet.section)
             if title:
                 story.append(self.text(title, "heading"))
-            if self.event.is_contract:
-                story += contract.standings_story(self, sheet)
-            else:
-                story += self.match(sheet) if self.event.is_teams else self.contest(sheet)
+            story += game.standings_story(self, sheet)
             story += self.not_played(sheet)
             story += self.problems(sheet)
         return story
@@ -52,13 +51,13 @@ class StandingsPdf(PdfRenderer):
 
     @property
     def unit(self) -> str:
-        return "tricks" if self.event.is_whist else "points"
+        return games.of(self.event).unit
 
     def contest(self, sheet: SectionScores) -> list[Flowable]:
         overall = standings_rows(sheet)
         if not overall:
             return [self.text("No result is scored yet: the standings appear with the first scored deal.")]
-        if self.event.is_whist:
+        if not games.of(self.event).declares:
             how = (
                 "Compass whist: each side scores the tricks it took on every deal, and a pair's figure is "
                 "its tricks less the average of the pairs who held the same cards in the same direction."
@@ -107,13 +106,14 @@ class StandingsPdf(PdfRenderer):
 
     def match(self, sheet: SectionScores) -> list[Flowable]:
         summary = match_summary(sheet)
-        if summary is None or sheet.match is None:
+        match = games.of(self.event).team_match(sheet)
+        if summary is None or match is None:
             return [
                 self.text("No deal has been played at every table yet: the match totals appear then (Law G).")
             ]
         story = totals_block(self, summary)
         pairs: list[list[object]] = [["Team", "Pair", "Players", "Sits", summary.unit.capitalize()]]
-        for team in (sheet.match.first, sheet.match.second):
+        for team in (match.first, match.second):
             for total in team.pairs:
                 pair = sheet.pairs.get(total.pair)
                 pairs.append(

@@ -6,8 +6,8 @@ with and how they were taken (Law H; reading R-16), then every table's result: c
 suit symbols, declarer, tricks, each side's points, the net and each pair's plus or minus. A
 Duplicate Whist traveller prints the tricks each side took; a team match's, each side's gross.
 A contract bridge traveller prints the board's vulnerability, the double-dummy tricks and par,
-the top or the Butler datum, and each table's score with each side's matchpoints or IMPs
-(``pdf.contract``).
+the top or the Butler datum, and each table's score with each side's matchpoints or IMPs: each
+game's travellers are its own (``games.of(event).traveller_story``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, TableStyle
 
-from ..games.contract import pdf as contract
+from .. import games
 from ..models import Board
 from ..reports import (
     ANALYSIS_COMING,
@@ -32,7 +32,17 @@ from ..reports import (
     traveller_rows,
 )
 from ..scores.standings import SectionScores
-from .base import GRID, RED, PdfRenderer, contract_markup, plain, signed, suit_markup, trumps_markup
+from .base import (
+    GRID,
+    RED,
+    PdfRenderer,
+    contract_markup,
+    plain,
+    row_notes,
+    signed,
+    suit_markup,
+    trumps_markup,
+)
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -46,6 +56,7 @@ class TravellersPdf(PdfRenderer):
 
     def story(self) -> list[Flowable]:
         story: list[Flowable] = [self.text(f"Travellers — {self.event.name}", "title")]
+        game = games.of(self.event)
         for sheet in self.sheets:
             title = self.section_title(sheet.section)
             if title:
@@ -55,18 +66,16 @@ class TravellersPdf(PdfRenderer):
                 unplayed_block = [self.text("Boards not played", "heading"), *self.notes(unplayed)]
             else:
                 unplayed_block = []
-            if self.event.is_contract:
-                story += contract.traveller_story(self, sheet) + unplayed_block
-                continue
-            played = {s.result.board.number for s in sheet.results}
-            boards = [sheet.boards[number] for number in sorted(sheet.boards) if number in played]
-            if not boards:
-                story.append(self.text("No result is recorded yet."))
-            swings = self.swings(sheet)
-            story += [
-                KeepTogether(self.board(sheet, board, swings.get(board.number, ()))) for board in boards
-            ]
-            story += unplayed_block
+            story += game.traveller_story(self, sheet) + unplayed_block
+        return story
+
+    def boards(self, sheet: SectionScores) -> list[Flowable]:
+        """A block a played board, kept on one page: the deal, the averages (Law H), every table."""
+        played = {s.result.board.number for s in sheet.results}
+        boards = [sheet.boards[number] for number in sorted(sheet.boards) if number in played]
+        story: list[Flowable] = [] if boards else [self.text("No result is recorded yet.")]
+        swings = self.swings(sheet)
+        story += [KeepTogether(self.board(sheet, board, swings.get(board.number, ()))) for board in boards]
         return story
 
     @staticmethod
@@ -90,19 +99,33 @@ class TravellersPdf(PdfRenderer):
         traveller = board_traveller(sheet, board.number)
         heading = f"Board {board.number} · dealer {SEAT_NAMES.get(board.dealer, board.dealer)}"
         facts = [self.text(line, "small") for line in (*(traveller.lines if traveller else ()), *swing)]
-        block: list[Flowable] = [self.text(heading, "heading")]
+        side: list[Flowable] = []
         if diagram is not None:
             honours = [self.text("Honours held, by declaration played:", "small")]
             honours += [self.text(h.text, "small") for h in diagram.honours] or [self.text("—", "small")]
-            side = [*honours, self.gap(2 * mm), *self.tricks(diagram), self.gap(2 * mm), *facts]
-            outer = self.layout([[self.diagram(diagram), side]], [0.56 * self.width, 0.44 * self.width])
-            block.append(outer)
+            side = [*honours, self.gap(2 * mm), *self.tricks(diagram), self.gap(2 * mm)]
+        return self.board_block(heading, diagram, side, facts, self.results(rows), self.board_notes(rows))
+
+    def board_block(
+        self,
+        heading: str,
+        diagram: Diagram | None,
+        side: list[Flowable],
+        facts: list[Flowable],
+        results: Flowable,
+        notes: list[str],
+    ) -> list[Flowable]:
+        """Every game's block of a board: its heading; the hand diagram with ``side`` and the ``facts``
+        beside it (the facts alone when the deal is unknown); the table of results; the notes."""
+        block: list[Flowable] = [self.text(heading, "heading")]
+        if diagram is not None:
+            beside = [*side, *facts]
+            block.append(
+                self.layout([[self.diagram(diagram), beside]], [0.56 * self.width, 0.44 * self.width])
+            )
         else:
             block += facts
-        block += [self.gap(1.5 * mm), self.results(rows)]
-        block += self.notes(self.board_notes(rows))
-        block.append(self.gap(2 * mm))
-        return block
+        return [*block, self.gap(1.5 * mm), results, *self.notes(notes), self.gap(2 * mm)]
 
     # -- the hand diagram --
 
@@ -142,7 +165,7 @@ class TravellersPdf(PdfRenderer):
         ]
         body = [head, *([SEAT_NAMES[row.seat], *(str(n) for n in row.tricks)] for row in diagram.tricks)]
         table = self.table(body, (0.13, 0.05, 0.05, 0.05, 0.05, 0.06), numeric=range(1, 6), font_size=8)
-        royals = not (self.event.is_whist or self.event.is_contract)
+        royals = games.of(self.event).royals
         caption = "Double-dummy tricks (royals as spades):" if royals else "Double-dummy tricks:"
         return [self.text(caption, "small"), table]
 
@@ -151,7 +174,8 @@ class TravellersPdf(PdfRenderer):
     def results(self, rows: list[TravellerLine]) -> Flowable:
         noted = {row.table for row in rows if row.rulings or row.how or row.problem}
         start = ["Rnd", "Tbl", "N-S", "E-W"]
-        if self.event.is_whist:
+        declares = games.of(self.event).declares
+        if not declares:
             head = [*start, "Trumps", "N-S tricks", "E-W tricks", "N-S ±", "E-W ±"]
             widths: tuple[float, ...] = (0.07, 0.07, 0.1, 0.1, 0.12, 0.14, 0.14, 0.13, 0.13)
         elif self.event.is_teams:
@@ -174,7 +198,7 @@ class TravellersPdf(PdfRenderer):
         for row in rows:
             table = f"{row.table}*" if row.table in noted else str(row.table)
             first = [str(row.round), table, row.ns, row.ew]
-            if self.event.is_whist:
+            if not declares:
                 body.append(
                     [
                         *first,
@@ -199,7 +223,7 @@ class TravellersPdf(PdfRenderer):
             if not self.event.is_teams:
                 cells += [signed(row.ns_difference), signed(row.ew_difference)]
             body.append(cells)
-        first_number = 5 if self.event.is_whist else 6
+        first_number = 6 if declares else 5
         return self.table(body, widths, numeric=range(first_number, len(head)), centred=(0, 1, 2, 3))
 
     @staticmethod
@@ -207,9 +231,5 @@ class TravellersPdf(PdfRenderer):
         notes = []
         for row in rows:
             where = f"* Table {row.table} (round {row.round}, {row.ns} v {row.ew})"
-            notes += [f"{where}: {note.text}" for note in row.rulings]
-            if row.how:
-                notes.append(f"{where}: {row.how}")
-            if row.problem:
-                notes.append(f"{where}: not counted yet — {row.problem}")
+            notes += row_notes(where, row.rulings, [row.how], row.problem)
         return notes

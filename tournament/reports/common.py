@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from scoring.contests.pairs import signed_text
 from scoring.shared.numbers import hundredths_text, round_half_away
+from scoring.shared.seats import Side
 
 from ..models import Result
 from ..scores.standings import ScoredResult, SectionScores
@@ -31,9 +32,10 @@ def exact_text(value: Fraction | None) -> str:
     return f"{sign}{whole} {rest}/{denominator}" if whole else f"{sign}{rest}/{denominator}"
 
 
-def contract_text(result: Result, *, whist: bool) -> str:
-    """What was played: "3HX", "Passed out", "Not played (Law B)"; for whist the trump suit turned."""
-    if whist:
+def contract_text(result: Result, *, declares: bool) -> str:
+    """What was played: "3HX", "Passed out", "Not played (Law B)"; where nobody declares (whist),
+    the trump suit turned."""
+    if not declares:
         return "Not played (Law B)" if result.not_played else result.trumps
     return result.contract_text
 
@@ -92,13 +94,40 @@ def _pair_pk(sheet: SectionScores, label: str) -> int | None:
     return sheet.pair_info(label)[0]
 
 
-def _declarer(scored: ScoredResult, whist: bool) -> str:
+def _declarer(scored: ScoredResult, declares: bool) -> str:
     result = scored.result
-    return "" if whist or result.passed_out or result.not_played else result.declarer
+    return "" if not declares or result.passed_out or result.not_played else result.declarer
 
 
-def _tricks(scored: ScoredResult, whist: bool) -> int | None:
+def _tricks(scored: ScoredResult, declares: bool) -> int | None:
     result = scored.result
-    if result.not_played or (not whist and result.passed_out):
+    if result.not_played or (declares and result.passed_out):
         return None
     return result.tricks
+
+
+# --- the results a table of figures lists, in the order every game prints them ---------------------
+
+
+def played_boards(sheet: SectionScores) -> list[int]:
+    """The numbers of the boards with at least one result, in order: a matrix's columns, the travellers."""
+    return sorted({s.result.board.number for s in sheet.results})
+
+
+def board_results(sheet: SectionScores, board: int) -> list[ScoredResult]:
+    """The results on ``board``, in round and table order: a traveller's lines."""
+    return sorted(
+        (s for s in sheet.results if s.result.board.number == board),
+        key=lambda s: (s.result.seating.round, s.result.seating.table.number),
+    )
+
+
+def pair_results(sheet: SectionScores, label: str) -> list[ScoredResult]:
+    """The results of pair ``label``, in round and board order: a recap's lines."""
+    return sorted(sheet.for_pair(label), key=lambda s: (s.result.seating.round, s.result.board.number))
+
+
+def side_of(result: Result, label: str) -> tuple[Side, str]:
+    """The direction pair ``label`` sat in at ``result``'s table, and its opponents' label."""
+    side = Side.NS if result.ns.label == label else Side.EW
+    return side, result.ew.label if side is Side.NS else result.ns.label

@@ -9,8 +9,9 @@ from scoring.contests.pairs import natural_key
 from scoring.contests.teams import win_text
 from scoring.shared.numbers import mixed_text
 
+from .. import games
 from ..scores.standings import SectionScores
-from .common import _declarer, _names, _pair_pk, _tricks, contract_text
+from .common import _declarer, _names, _pair_pk, _tricks, contract_text, played_boards
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +97,15 @@ class MatchSummary:
 
 def match_rows(sheet: SectionScores) -> list[MatchRow]:
     """Per deal of a team match: both tables, each team's gross and the swing (Law G)."""
-    if sheet.match is None:
+    game = games.of(sheet.event)
+    match = game.team_match(sheet)
+    if match is None:
         return []
-    whist = sheet.event.is_whist
+    declares = game.declares
     played = {(str(s.result.board.number), s.result.ns.label): s for s in sheet.results}
     running = 0
     rows = []
-    for deal in sheet.match.deals:
+    for deal in match.deals:
         tables = []
         for line in deal.tables:
             scored = played.get((deal.deal, line.ns))
@@ -112,9 +115,9 @@ def match_rows(sheet: SectionScores) -> list[MatchRow]:
                     table=r.seating.table.number if r else 0,
                     round=r.seating.round if r else 0,
                     result_pk=r.pk if r else None,
-                    contract=contract_text(r, whist=whist) if r else "",
-                    declarer=_declarer(scored, whist) if scored else "",
-                    tricks=_tricks(scored, whist) if scored else None,
+                    contract=contract_text(r, declares=declares) if r else "",
+                    declarer=_declarer(scored, declares) if scored else "",
+                    tricks=_tricks(scored, declares) if scored else None,
                     ns=line.ns,
                     ns_team=line.ns_team,
                     ns_points=line.ns_points,
@@ -136,7 +139,7 @@ def match_rows(sheet: SectionScores) -> list[MatchRow]:
 
 def match_summary(sheet: SectionScores) -> MatchSummary | None:
     """Each team's total, the odd-pair average when it applies, and the winner (Law G; R-5 to R-7)."""
-    match = sheet.match
+    match = games.of(sheet.event).team_match(sheet)
     if match is None:
         return None
     first, second = (
@@ -181,21 +184,30 @@ class MatrixRow:
 
 def matrix_deals(sheet: SectionScores) -> list[int]:
     """The deal numbers that have a result, in order: the matrix's columns."""
-    return sorted({s.result.board.number for s in sheet.results})
+    return played_boards(sheet)
 
 
 def matrix_rows(sheet: SectionScores) -> list[MatrixRow]:
     """Pair x deal: each pair's ± on each deal (Law H), or its gross in a team match (Law G)."""
-    deals = matrix_deals(sheet)
-    figures: dict[str, dict[int, Fraction]] = {}
-    if sheet.contest is not None:
-        for score in sheet.contest.scores:
+    game = games.of(sheet.event)
+    contest, match = game.pair_contest(sheet), game.team_match(sheet)
+    figures: dict[str, dict[int, Fraction | None]] = {}
+    if contest is not None:
+        for score in contest.scores:
             figures.setdefault(score.pair, {})[int(score.deal)] = score.difference
-    elif sheet.match is not None:
+    elif match is not None:
         for row in match_rows(sheet):
             for table in row.tables:
                 figures.setdefault(table.ns, {})[row.deal] = Fraction(table.ns_points)
                 figures.setdefault(table.ew, {})[row.deal] = Fraction(table.ew_points)
+    return figure_matrix(sheet, matrix_deals(sheet), figures)
+
+
+def figure_matrix(
+    sheet: SectionScores, deals: list[int], figures: dict[str, dict[int, Fraction | None]]
+) -> list[MatrixRow]:
+    """The matrix of ``figures`` (pair, then deal): a row a pair in natural order, a cell a deal
+    (None where the pair has no figure on it) and the total of its cells. Every game's matrix."""
     rows = []
     for label in sorted(figures, key=natural_key):
         cells = tuple((deal, figures[label].get(deal)) for deal in deals)

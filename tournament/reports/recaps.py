@@ -9,9 +9,10 @@ from scoring.auction.deal import DealScore
 from scoring.contests.pairs import PairDealScore
 from scoring.shared.seats import SEATS, Side
 
+from .. import games
 from ..scores.facts import honours_of
 from ..scores.standings import ScoredResult, SectionScores
-from .common import _declarer, _names, _pair_pk, _tricks, contract_text, symbol_text
+from .common import _declarer, _names, _pair_pk, _tricks, contract_text, pair_results, side_of, symbol_text
 from .rulings import RulingNote, ruling_notes
 from .standings import StandingRow, standings_rows
 from .travellers import board_traveller
@@ -58,29 +59,26 @@ def _explanation_lines(scored: ScoredResult, how: str) -> tuple[str, ...]:
     return tuple(str(line) for line in scored.score.lines)
 
 
-def _deal_scores(sheet: SectionScores, label: str) -> dict[str, PairDealScore]:
-    if sheet.contest is None:
-        return {}
-    return {score.deal: score for score in sheet.contest.pair_scores(label)}
+def _deal_scores(sheet: SectionScores, label: str) -> dict[str, PairDealScore] | None:
+    """The pair's figure on each deal by deal number; None when the section is not a pair contest."""
+    contest = games.of(sheet.event).pair_contest(sheet)
+    if contest is None:
+        return None
+    return {score.deal: score for score in contest.pair_scores(label)}
 
 
 def recap_rows(sheet: SectionScores, pair_label: str) -> list[RecapLine]:
     """A pair's recap: every deal it played, in round order, with its ± and running total (Law H, Law G)."""
-    whist = sheet.event.is_whist
+    declares = games.of(sheet.event).declares
     deal_scores = _deal_scores(sheet, pair_label)
-    mine = sorted(
-        sheet.for_pair(pair_label),
-        key=lambda s: (s.result.seating.round, s.result.board.number),
-    )
     running = Fraction(0)
     rows = []
-    for scored in mine:
+    for scored in pair_results(sheet, pair_label):
         r = scored.result
-        side = Side.NS if r.ns.label == pair_label else Side.EW
-        opponents = r.ew.label if side is Side.NS else r.ns.label
-        contest = deal_scores.get(str(r.board.number))
+        side, opponents = side_of(r, pair_label)
+        contest = deal_scores.get(str(r.board.number)) if deal_scores is not None else None
         net = scored.net_ns if side is Side.NS or scored.net_ns is None else -scored.net_ns
-        if sheet.contest is not None:
+        if deal_scores is not None:
             score = contest.score if contest else None
             difference = contest.difference if contest else None
             running += difference or 0
@@ -99,9 +97,9 @@ def recap_rows(sheet: SectionScores, pair_label: str) -> list[RecapLine]:
                 opponents=opponents,
                 opponents_pk=_pair_pk(sheet, opponents),
                 opponents_names=_names(sheet, opponents),
-                contract=contract_text(r, whist=whist),
-                declarer=_declarer(scored, whist),
-                tricks=_tricks(scored, whist),
+                contract=contract_text(r, declares=declares),
+                declarer=_declarer(scored, declares),
+                tricks=_tricks(scored, declares),
                 net=net,
                 score=score,
                 average=contest.average if contest else None,
@@ -159,9 +157,9 @@ class Explanation:
 
 def _facts(sheet: SectionScores, scored: ScoredResult) -> tuple[tuple[str, str], ...]:
     r = scored.result
-    whist = sheet.event.is_whist
-    facts = [("Contract" if not whist else "Trumps", symbol_text(contract_text(r, whist=whist)) or "—")]
-    if whist:
+    declares = games.of(sheet.event).declares
+    facts = [("Contract" if declares else "Trumps", symbol_text(contract_text(r, declares=declares)) or "—")]
+    if not declares:
         facts.append(("Tricks N-S won", str(r.tricks)))
         return (*facts, ("Status", r.status_text))
     if r.passed_out or r.not_played:
@@ -186,12 +184,13 @@ def _facts(sheet: SectionScores, scored: ScoredResult) -> tuple[tuple[str, str],
 
 
 def _entries(sheet: SectionScores, scored: ScoredResult) -> tuple[ContestEntry, ...]:
-    if sheet.contest is None:
+    contest = games.of(sheet.event).pair_contest(sheet)
+    if contest is None:
         return ()
     r = scored.result
     entries = []
     for side, label in ((Side.NS, r.ns.label), (Side.EW, r.ew.label)):
-        score = next((s for s in sheet.contest.pair_scores(label) if s.deal == str(r.board.number)), None)
+        score = next((s for s in contest.pair_scores(label) if s.deal == str(r.board.number)), None)
         if score is not None:
             entries.append(
                 ContestEntry(
@@ -216,8 +215,9 @@ def explanation(sheet: SectionScores, result_pk: int) -> Explanation | None:
     r = scored.result
     traveller = board_traveller(sheet, r.board.number)
     match_line = ""
-    if sheet.match is not None:
-        deal = next((d for d in sheet.match.deals if d.deal == str(r.board.number)), None)
+    match = games.of(sheet.event).team_match(sheet)
+    if match is not None:
+        deal = next((d for d in match.deals if d.deal == str(r.board.number)), None)
         match_line = deal.text if deal else ""
     return Explanation(
         result_pk=r.pk,

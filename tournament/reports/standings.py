@@ -9,6 +9,7 @@ from fractions import Fraction
 from scoring.contests.pairs import Standing
 from scoring.shared.seats import Side
 
+from .. import games
 from ..scores.standings import SectionScores
 from .common import _names, _pair_pk, exact_text
 
@@ -43,9 +44,9 @@ def standings_rows(sheet: SectionScores, direction: Side | None = None) -> list[
     Ranks come from the engine: equal exact scores share a rank and the next rank is skipped.
     Empty for a team match or before any result is in.
     """
-    if sheet.contest is None:
+    contest = games.of(sheet.event).pair_contest(sheet)
+    if contest is None:
         return []
-    contest = sheet.contest
     standings = contest.standings if direction is None else contest.direction_standings(direction)
     return _rows(sheet, standings, {})
 
@@ -56,9 +57,9 @@ def standings_tables(sheet: SectionScores) -> list[tuple[Side | None, list[Stand
     A pair stands in the overall list and in its direction's: its number, names and exact
     figure are worked out once for both. Empty for a team match or before any result is in.
     """
-    if sheet.contest is None:
+    contest = games.of(sheet.event).pair_contest(sheet)
+    if contest is None:
         return []
-    contest = sheet.contest
     known: dict[str, _Pair] = {}
     lists: list[tuple[Side | None, tuple[Standing, ...]]] = [(None, contest.standings)] + [
         (side, contest.direction_standings(side)) for side in (Side.NS, Side.EW)

@@ -12,10 +12,11 @@ from scoring.shared.cards import SUITS, Hands
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import SEATS, Side
 
+from .. import games
 from ..models import Board
 from ..scores.facts import contract_of
 from ..scores.standings import SectionScores
-from .common import RED, SYMBOLS, _declarer, _pair_pk, _tricks, contract_text
+from .common import RED, SYMBOLS, _declarer, _pair_pk, _tricks, board_results, contract_text
 from .rulings import RulingNote, ruling_notes
 
 
@@ -57,21 +58,18 @@ def _engine_row(traveller: Traveller | None, ns: str, ew: str) -> TravellerRow |
 
 def board_traveller(sheet: SectionScores, board: int) -> Traveller | None:
     """The engine's traveller of a board in a pair contest, None in a match or before a result."""
-    if sheet.contest is None:
+    contest = games.of(sheet.event).pair_contest(sheet)
+    if contest is None:
         return None
-    return next((t for t in sheet.contest.travellers if t.deal == str(board)), None)
+    return next((t for t in contest.travellers if t.deal == str(board)), None)
 
 
 def traveller_rows(sheet: SectionScores, board: int) -> list[TravellerLine]:
     """Every table's result on ``board``, in round and table order (Law H; Law B (3) for irregular tables)."""
-    whist = sheet.event.is_whist
+    declares = games.of(sheet.event).declares
     traveller = board_traveller(sheet, board)
-    scored_results = sorted(
-        (s for s in sheet.results if s.result.board.number == board),
-        key=lambda s: (s.result.seating.round, s.result.seating.table.number),
-    )
     rows = []
-    for scored in scored_results:
+    for scored in board_results(sheet, board):
         r = scored.result
         engine = _engine_row(traveller, r.ns.label, r.ew.label)
         net = scored.net_ns
@@ -85,9 +83,9 @@ def traveller_rows(sheet: SectionScores, board: int) -> list[TravellerLine]:
                 ns_pk=_pair_pk(sheet, r.ns.label),
                 ew=r.ew.label,
                 ew_pk=_pair_pk(sheet, r.ew.label),
-                contract=contract_text(r, whist=whist),
-                declarer=_declarer(scored, whist),
-                tricks=_tricks(scored, whist),
+                contract=contract_text(r, declares=declares),
+                declarer=_declarer(scored, declares),
+                tricks=_tricks(scored, declares),
                 ns_points=scored.points(Side.NS),
                 ew_points=scored.points(Side.EW),
                 net_ns=net,
@@ -170,9 +168,10 @@ class Diagram:
 def deal_diagram(sheet: SectionScores, board: Board) -> Diagram | None:
     """The hand diagram of ``board`` and the honours held in each strain declared on it (W1912 law 5)."""
     strains: dict[str, Strain] = {}
+    declares = games.of(sheet.event).declares
     for scored in sheet.results:
         contract = contract_of(scored.result) if scored.result.board.number == board.number else None
-        if contract is not None and not sheet.event.is_whist:
+        if contract is not None and declares:
             strains.setdefault(contract.strain.code, contract.strain)
     return hand_diagram(board, tuple(strains.values()))
 

@@ -25,8 +25,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from .. import limits
+from ..games.contract.reports import contract_standings_rows
 from ..models import AuditEntry, Event, Pair, RecapSend
-from ..reports import contract_standings_rows, rounded_text, standings_rows
+from ..reports import rounded_text, standings_rows
 from ..reports.common import percent_text
 from ..scores.standings import SectionScores, score_event
 

@@ -1,4 +1,4 @@
-"""Template filters for scores: signs, exact fractions, contracts with suit symbols."""
+"""Template filters for scores: signs, exact fractions, contracts with suit symbols; and the game."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from django.utils.safestring import SafeString
 
 from scoring.shared.numbers import hundredths_text, mixed_text, round_half_away
 
+from .. import games
+from ..games.base import Game
 from ..games.contract.facts import result_text, vulnerability_of, vulnerability_text
 from ..games.contract.teams import MatchFigures
 from ..models import Board, Event, Result
@@ -18,6 +20,13 @@ from ..scores.facts import honours_of
 from ..services.hand_records import honours_by_strain, honours_text
 
 register = template.Library()
+
+
+@register.filter
+def game(event: Event) -> Game:
+    """The game ``event`` is played at (``games.of``), for a template to ask what it needs,
+    ``{% with game=event|game %}{% if game.declares %}``, instead of testing which game it is."""
+    return games.of(event)
 
 
 @register.filter

@@ -332,7 +332,7 @@ def explain(request: HttpRequest, club_slug: str, event_id: int, result_id: int)
     event = viewable_event(request, club_slug, event_id)
     sheet = score_section(_section(event, results__pk=result_id))
     if event.is_contract:
-        bridge = reports.contract_explanation(sheet, result_id)
+        bridge = contract_pages.rows.contract_explanation(sheet, result_id)
         if bridge is None:
             raise Http404("No such result in this event.")
         member = role_in(request.user, event.club) is not None

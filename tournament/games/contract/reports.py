@@ -16,7 +16,7 @@ from scoring.contract.entry import ContractEntry
 from scoring.shared.seats import Side
 
 from ...models import Board
-from ...reports.common import _names, _pair_pk, symbol_text
+from ...reports.common import _names, _pair_pk, board_results, pair_results, side_of, symbol_text
 from ...reports.rulings import RulingNote, ruling_notes
 from ...scores.standings import ScoredResult, SectionScores
 from .facts import entry_of, vulnerability_text
@@ -157,10 +157,7 @@ def contract_traveller_rows(sheet: SectionScores, board: int) -> list[ContractTr
     """Every table's result on ``board`` in round and table order, with each side's matchpoints or IMPs."""
     contest = sheet.bridge
     rows = []
-    for scored in sorted(
-        (s for s in sheet.results if s.result.board.number == board),
-        key=lambda s: (s.result.seating.round, s.result.seating.table.number),
-    ):
+    for scored in board_results(sheet, board):
         r = scored.result
         figures = contest.table(r.pk) if contest is not None else None
         contract, declarer, made, tricks = _shown(scored)
@@ -289,12 +286,9 @@ def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractR
     contest = sheet.bridge
     rows = []
     running = Fraction(0)
-    for scored in sorted(
-        sheet.for_pair(pair_label), key=lambda s: (s.result.seating.round, s.result.board.number)
-    ):
+    for scored in pair_results(sheet, pair_label):
         r = scored.result
-        side = Side.NS if r.ns.label == pair_label else Side.EW
-        opponents = r.ew.label if side is Side.NS else r.ns.label
+        side, opponents = side_of(r, pair_label)
         figures = contest.table(r.pk) if contest is not None else None
         board_figures = contest.boards.get(r.board.number) if contest is not None else None
         figure = figures.figure(side.value) if figures else None

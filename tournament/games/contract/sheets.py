@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.contests.pairs import natural_key
 from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 from scoring.shared.numbers import mixed_text, round_half_away
 
+from ...exports.base import figure_text, hundredths_figure, safe_text
 from ...models import Event, Ruling
-from ...reports.common import _names, _pair_pk
+from ...reports.common import played_boards
+from ...reports.matches import MatrixRow, figure_matrix
 from ...scores.standings import SectionScores
 from .facts import assigned_entry
 from .reports import (
@@ -35,15 +36,6 @@ from .reports import (
 from .scoring import MatchFigures
 
 DIRECTION_WORDS = {"NS": "N-S", "EW": "E-W"}
-
-
-def percent_text(value: Fraction | None) -> str:
-    """A percentage to two decimals, halves away from zero, as the standings page prints it: "57.14"."""
-    if value is None:
-        return ""
-    hundredths = round_half_away(Fraction(value) * 100)
-    sign = "-" if hundredths < 0 else ""
-    return f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
 
 
 def percent_value(value: Fraction | None) -> Fraction | None:
@@ -182,11 +174,6 @@ def standing_lists(sheet: SectionScores) -> list[StandingList]:
 # --- boards --------------------------------------------------------------------------------------
 
 
-def played_boards(sheet: SectionScores) -> list[int]:
-    """The numbers of the boards with at least one result, in order."""
-    return sorted({scored.result.board.number for scored in sheet.results})
-
-
 def board_headings(sheet: SectionScores) -> list[BoardHeading]:
     """Every played board's dealer, vulnerability, top or datum, the lines that say how, and par."""
     return [board_heading(sheet, sheet.boards[number]) for number in played_boards(sheet)]
@@ -207,18 +194,7 @@ def heading_figure(heading: BoardHeading) -> tuple[str, Fraction | int | None]:
 # --- the pair x board matrix ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class ContractMatrixRow:
-    """A pair's matchpoints or IMPs on each board it played, and its total."""
-
-    pair: str
-    pair_pk: int | None
-    names: str
-    cells: tuple[tuple[int, Fraction | None], ...]
-    total: Fraction
-
-
-def contract_matrix(sheet: SectionScores) -> tuple[list[int], list[ContractMatrixRow]]:
+def contract_matrix(sheet: SectionScores) -> tuple[list[int], list[MatrixRow]]:
     """The boards, and for every pair its figure on each: the engine's, per table (Law 78)."""
     contest = sheet.bridge
     if contest is None:
@@ -229,12 +205,7 @@ def contract_matrix(sheet: SectionScores) -> tuple[list[int], list[ContractMatri
         for table in contest.boards[number].tables:
             figures.setdefault(table.ns, {})[number] = table.ns_figure
             figures.setdefault(table.ew, {})[number] = table.ew_figure
-    rows = []
-    for label in sorted(figures, key=natural_key):
-        cells = tuple((number, figures[label].get(number)) for number in boards)
-        total = sum((figure for _, figure in cells if figure is not None), Fraction(0))
-        rows.append(ContractMatrixRow(label, _pair_pk(sheet, label), _names(sheet, label), cells, total))
-    return boards, rows
+    return boards, figure_matrix(sheet, boards, figures)
 
 
 # --- a team match with both tables ---------------------------------------------------------------
@@ -274,3 +245,44 @@ def match_of(sheet: SectionScores) -> MatchFigures | None:
 def direction_word(direction: str | None) -> str:
     """ "N-S", "E-W", or "" for a pair of a one-winner field."""
     return DIRECTION_WORDS.get(direction or "", "")
+
+
+# --- the standings CSV ---------------------------------------------------------------------------
+
+
+def csv_header(event: Event) -> list[str]:
+    """A contract bridge night's columns: matchpoints with the top and percentage, IMPs, or a match's."""
+    if event.is_teams:
+        unit = {"board_a_match": "BAM", "total_points": "Points"}.get(event.method, "IMPs")
+        return ["Team", unit, "VPs"]
+    if event.method == Event.Method.MATCHPOINTS:
+        return ["Rank", "Pair", "Names", "Direction", "MP", "Top", "Percent", "Boards"]
+    return ["Rank", "Pair", "Names", "Direction", "IMPs", "Boards"]
+
+
+def csv_lines(sheet: SectionScores) -> list[list[str]]:
+    """A contract bridge section's standings: each list of a two-winner Mitchell in turn, with the
+    figures as plain numbers, as the standings page's CSV writes them ("37.50", "5", "58.59"); or
+    each team's IMPs (or points) and VPs (Laws 78A, 78B)."""
+    if sheet.event.is_teams:
+        match = match_of(sheet)
+        if match is None:
+            return []
+        if match.unit == "IMPs":
+            figures = (match.imps_home, match.imps_away)
+        else:
+            figures = (match.home_total, match.away_total)
+        return [
+            [safe_text(match.home), figure_text(figures[0]), hundredths_figure(match.vp_home)],
+            [safe_text(match.away), figure_text(figures[1]), hundredths_figure(match.vp_away)],
+        ]
+    lines = []
+    for found in standing_lists(sheet):
+        for row in found.rows:
+            start = [row.rank_text, safe_text(row.pair), safe_text(row.names), direction_word(row.direction)]
+            if row.unit == "MP":
+                figures = [figure_text(row.total), figure_text(row.top), hundredths_figure(row.percent)]
+                lines.append([*start, *figures, str(row.boards)])
+            else:
+                lines.append([*start, figure_text(row.total), str(row.boards)])
+    return lines

@@ -11,34 +11,19 @@ vulnerability, dealer, top or Butler datum, and par. Nothing here scores.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from openpyxl import Workbook
 
-from ...exports.base import Export, filename_for
-from ...exports.xlsx import (
-    CONTENT_TYPE,
-    Column,
-    Sheet,
-    Value,
-    figure,
-    figure_cell,
-    rank_cell,
-    rulings_sheet,
-    text,
-    waiting_lines,
-)
-from ...models import Event
+from ...exports.sheet import Column, Sheet, Value, figure, figure_cell, rank_cell, text
+from ...exports.xlsx import waiting_lines, write_matrix, write_travellers
 from ...reports import ANALYSIS_COMING
 from ...reports.common import symbol_text
 from ...scores.standings import SectionScores
 from .facts import vulnerability_of
-from .reports import BoardHeading, ContractStandingRow, ContractTravellerLine, contract_traveller_rows
+from .reports import BoardHeading, ContractStandingRow, ContractTravellerLine
 from .sheets import (
-    ContractMatrixRow,
     MatchBoardLine,
     assigned_entries,
     board_headings,
@@ -50,7 +35,6 @@ from .sheets import (
     match_of,
     method_lines,
     percent_value,
-    played_boards,
     standing_lists,
 )
 
@@ -203,21 +187,8 @@ def matrix_sheet(book: Workbook, sheet: SectionScores) -> None:
     """Each pair's matchpoints or IMPs on every board, and its total (Law 78)."""
     unit = _unit(sheet)
     boards, rows = contract_matrix(sheet)
-    columns: list[Column[ContractMatrixRow]] = [
-        text("Pair", lambda row: row.pair),
-        text("Names", lambda row: row.names),
-    ]
-    for index, number in enumerate(boards):
-        columns.append(figure(str(number), _cell(index), signed=_signed(unit)))
-    columns.append(figure("Total", lambda row: row.total, signed=_signed(unit)))
-    out = Sheet(book, f"Matrix {sheet.section.letter}", sheet.event, landscape=True)
-    out.title(f"Section {sheet.section.letter}: each pair's {unit} on each board")
-    out.table(columns, rows, empty="No results yet.")
-    out.finish(freeze="C3", repeat_columns="A:B")
-
-
-def _cell(index: int) -> Callable[[ContractMatrixRow], Fraction | None]:
-    return lambda row: row.cells[index][1]
+    what = f"{unit} on each board"
+    write_matrix(book, sheet, what, boards, rows, signed=_signed(unit), total=lambda row: row.total)
 
 
 # --- travellers and boards ---------------------------------------------------------------------
@@ -281,11 +252,8 @@ def _notes(line: ContractTravellerLine, assigned: dict[int, Any]) -> str:
 
 
 def travellers_sheet(book: Workbook, sheet: SectionScores) -> None:
-    lines = [line for number in played_boards(sheet) for line in contract_traveller_rows(sheet, number)]
-    out = Sheet(book, f"Travellers {sheet.section.letter}", sheet.event, landscape=True)
-    out.title(f"Section {sheet.section.letter}: travellers, every table's result on every board (Law 77)")
-    out.table(traveller_columns(sheet), lines, empty="No results yet.")
-    out.finish(freeze="D3")
+    """Every board's tables: what was played, the score (Law 77) and each side's matchpoints or IMPs."""
+    write_travellers(book, sheet, traveller_columns(sheet), " (Law 77)")
 
 
 def board_columns(unit: str) -> list[Column[BoardHeading]]:
@@ -320,22 +288,13 @@ def boards_sheet(book: Workbook, sheet: SectionScores) -> None:
     out.finish(freeze="B3")
 
 
-def contract_workbook(event: Event, sheets: Sequence[SectionScores]) -> Export:
-    """The workbook of a contract bridge night: per section its standings (or match), matrix,
-    travellers and boards; then the rulings log. The figures are the engine's (Laws 12C, 77, 78)."""
-    book = Workbook()
-    book.remove(book.active)
-    book.properties.title = f"{event.name}: standings"
-    book.properties.creator = event.club.name
-    for sheet in sheets:
-        standings_sheet(book, sheet)
-        if event.is_teams:
-            match_sheet(book, sheet)
-        else:
-            matrix_sheet(book, sheet)
-        travellers_sheet(book, sheet)
-        boards_sheet(book, sheet)
-    rulings_sheet(book, event, sheets)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return Export(filename_for(event, "standings", "xlsx"), CONTENT_TYPE, buffer.getvalue())
+def section_sheets(book: Workbook, sheet: SectionScores) -> None:
+    """A contract bridge section's sheets of the standings workbook: its standings (or the match's
+    totals), the match board by board or the matrix, the travellers and the boards (Laws 12C, 77, 78)."""
+    standings_sheet(book, sheet)
+    if sheet.event.is_teams:
+        match_sheet(book, sheet)
+    else:
+        matrix_sheet(book, sheet)
+    travellers_sheet(book, sheet)
+    boards_sheet(book, sheet)
