@@ -13,12 +13,13 @@ from scoring.contests.pairs import signed_text
 from scoring.contests.ranking import Place
 from scoring.shared.numbers import round_half_away
 from tournament import games
+from tournament.games.contract.reports import ContractStandingRow
 from tournament.games.contract.tables import (
     ContractRecapTable,
     ContractStandingsTable,
     ContractTravellerTable,
 )
-from tournament.reports import ContractStandingRow, StandingRow
+from tournament.reports import StandingRow
 from tournament.tables import Links, RecapTable, StandingsTable, TravellerTable
 
 
