@@ -2,12 +2,59 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from scoring.auction.entry import parse_whist_entry
+from scoring.whist.game import duplicate_whist_deal
+
 from .base import Game
+
+if TYPE_CHECKING:
+    from scoring.auction.deal import DealScore
+
+    from ..models import Board, Event, Result, Ruling
+    from ..services.results import Facts
 
 
 class Whist(Game):
     key = "whist"
     unit = "tricks"
+
+    # Director: the wizard, the entry forms, the rulings and the close
+    label = "Duplicate Whist"
+    entry_fields = ()
+    entry_label = "Tricks N-S"
+    entry_example = "H 8"
+    entry_required = "Write the tricks North-South took, for example 8."
+    scores_honours = False
+    # Duplicate Whist is scored by tricks alone: awards and Auction's revoke penalty do not apply.
+    awards_points = False
+    turns_trumps = True
+    facts_flags = {"whist": True}
+
+    def parse_entry(self, text: str, event: Event) -> Any:
+        return parse_whist_entry(text)
+
+    def entry_facts(self, entry: Any, extras: Mapping[str, Any], revokes: tuple[Any, ...]) -> dict[str, Any]:
+        trumps, tricks = entry
+        return {**self.facts_flags, "tricks": tricks, "trumps": trumps.code if trumps else ""}
+
+    def entry_text(self, result: Result) -> str:
+        return f"{result.trumps} {result.tricks}".strip()
+
+    def tricks_scored(self, result: Result) -> tuple[int, int] | None:
+        return None if result.not_played else duplicate_whist_deal(result.tricks)
+
+    def preview(self, event: Event, board: Board, facts: Facts) -> dict[str, Any]:
+        from .director import whist_preview
+
+        return whist_preview(event, board, facts)
+
+    def score_without(
+        self, result: Result, event: Event, ruling: Ruling, others: list[Ruling]
+    ) -> DealScore | None:
+        return None  # a side scores the tricks it took: no ruling changes a deal score
 
 
 WHIST = Whist()

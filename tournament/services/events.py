@@ -15,12 +15,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.contests import movements
-from scoring.contests.matchpoints import Scale
 from scoring.shared.errors import MovementError, ScoringError
 from scoring.shared.seats import SEATS
 
-from .. import limits
-from ..games.contract.settings import contract_problems
+from .. import games, limits
 from ..models import (
     AuditEntry,
     Board,
@@ -154,7 +152,7 @@ def check_plan(
     would mend it.
     """
     movement = plan.build()
-    scale = neuberg_scale(plan.game, plan.form, settings or {})
+    scale = games.of(plan.game).neuberg_scale(plan.form, settings or {})
     report = movements.check(movement, neuberg=scale)
     if scale is None and len({plays.times for plays in report.boards if plays.times}) > 1:
         problems = (*report.problems, _unfactored(plan, settings or {}))
@@ -162,44 +160,10 @@ def check_plan(
     return movement, report
 
 
-def neuberg_scale(game: str, form: str, settings: Mapping[str, Any]) -> Scale | None:
-    """The matchpoint scale a night factors its boards played fewer times on, or None when it does not.
-
-    Only a contract bridge pair contest scored by matchpoints with Neuberg factors a board with
-    fewer results up to the full top (Law 78A; the Neuberg formula).
-    """
-    if game != Event.Game.CONTRACT or form != Event.Form.PAIRS:
-        return None
-    method, neuberg, scale = (_setting(settings, name) for name in ("method", "neuberg", "scale"))
-    if method != Event.Method.MATCHPOINTS or not neuberg:
-        return None
-    return Scale.parse(scale)
-
-
-def _setting(settings: Mapping[str, Any], name: str) -> Any:
-    value = settings.get(name)
-    return Event._meta.get_field(name).get_default() if value is None else value
-
-
 def _unfactored(plan: Plan, settings: Mapping[str, Any]) -> str:
     """Why a night cannot score boards played unequally often, and what would mend it."""
     fix = "or play the full movement (leave Rounds empty), so that every board is played as often."
-    if plan.game != Event.Game.CONTRACT:
-        game = Event.Game(plan.game).label
-        return (
-            f"{game} compares each pair only with those who played the same hands (Law H) and has no "
-            f"factoring for a board played fewer times: {fix.removeprefix('or ')}"
-        )
-    method = _setting(settings, "method")
-    if method == Event.Method.MATCHPOINTS:
-        return (
-            "Neuberg is off for this night, so a board played fewer times would have a smaller top "
-            f"(Law 78A): turn Neuberg on, and those boards are factored up to the full top; {fix}"
-        )
-    return (
-        f"Scored by {Event.Method(method).label}, a board played fewer times is not factored: score the "
-        f"night by matchpoints with Neuberg (Law 78A), {fix}"
-    )
+    return games.of(plan.game).unfactored_words(settings, fix)
 
 
 def unequal_boards(event: Event) -> str:
@@ -232,9 +196,8 @@ def create_event(
     problem = limits.name_problem(name, limits.EVENT_NAME, "The event's name")
     if problem or not name:
         raise SetupRefused(problem or "Give the event a name.", "name")
-    if plan.game == Event.Game.CONTRACT:
-        for problem in contract_problems(plan.form, options, plan.pairs):
-            raise SetupRefused(str(problem), problem.field)
+    for problem in games.of(plan.game).option_problems(plan.form, options, plan.pairs):
+        raise SetupRefused(str(problem), problem.field)
     movement, report = check_plan(plan, options)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")

@@ -19,12 +19,12 @@ from django.utils import timezone
 
 from scoring.auction.core import Contract
 from scoring.auction.deal import Deal, Revoke, check_dealers_one_spade
-from scoring.auction.duplicate_laws import may_claim_revoke, may_correct_score
+from scoring.auction.duplicate_laws import may_claim_revoke
 from scoring.contract.deal import ContractBid, score_contract
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
-from .. import limits, written
+from .. import games, limits, written
 from ..models import AuditEntry, Board, BoardPlay, Event, Membership, Result, Seating, Table
 from ..scores import cache as score_cache
 from ..scores.facts import snapshot
@@ -406,12 +406,7 @@ def table_correction_refused(result: Result) -> str:
     if result.not_played:
         return f"The director ruled on board {number} (Law B): only the director may change it."
     if result.seating.agreed_at is not None:
-        if result.section.event.is_contract:
-            return (
-                f"Round {result.seating.round} is agreed: an error in its scores is now corrected by "
-                "the director only (Law 79C). Ask the director."
-            )
-        return may_correct_score(round_agreed=True).reason + " Ask the director."
+        return games.of(result.section.event).agreed_round_words(result.seating.round)
     if result.confirmed_by_id is not None or any(ruling.active for ruling in result.rulings.all()):
         return f"The director confirmed or ruled on board {number}: only the director may change it."
     return ""

@@ -32,7 +32,7 @@ from django.views.decorators.http import require_POST
 
 from .. import page_cache, params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
-from ..forms.director import EventForm, PairsForm
+from ..forms.wizard import EventForm, PairsForm
 from ..models import (
     AuditEntry,
     Event,

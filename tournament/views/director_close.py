@@ -14,7 +14,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from ..access import DIRECTING, SCORING, event_for_role, role_in
-from ..forms.director import MissingRulingForm, ReasonForm
+from ..forms.entry import ReasonForm
+from ..forms.rulings import MissingRulingForm
 from ..models import Event, Result, Seating
 from ..services import closing
 from ..services.events import LockNeedsConfirmation

@@ -23,16 +23,10 @@ from django.views.decorators.http import require_POST
 
 from scoring.shared.errors import ScoringError
 
-from .. import params
+from .. import games, params
 from ..access import DIRECTING, SCORING, event_for_role, role_in
-from ..forms.director import (
-    CorrectionForm,
-    EntryRowForm,
-    IrregularHandsForm,
-    ReasonForm,
-    ResultFactsForm,
-)
-from ..games.contract.forms import ruling_form
+from ..forms.entry import CorrectionForm, EntryRowForm, ReasonForm, ResultFactsForm
+from ..forms.rulings import IrregularHandsForm, ruling_form
 from ..models import AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
 from ..scores.standings import score_section
@@ -370,7 +364,7 @@ def ruling_irregular(
     audit log)."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
-    if event.is_contract:
+    if not games.of(event).rules_irregular_hands:
         # Foster's Law B has no place here: the form is not shown, and nothing is posted to it.
         messages.error(request, CONTRACT_LAW_B)
         return redirect("traveller_entry", club_slug, event.pk, letter, number)

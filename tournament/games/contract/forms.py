@@ -23,8 +23,8 @@ from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 
 from ... import limits
-from ...forms.director import RulingForm
-from ...models import Event, Ruling
+from ...forms.rulings import RulingBase
+from ...models import Ruling
 
 AVERAGE_CHOICES = [("", "—"), *Ruling.Average.choices]
 CONTRACT_KIND_CHOICES = [
@@ -57,7 +57,7 @@ TYPED_KIND = {
 }
 
 
-class ContractRulingForm(forms.Form):
+class ContractRulingForm(RulingBase):
     """A ruling on a contract bridge result: an artificial adjusted score for each side (Law 12C2),
     an assigned result (Law 12C1, written as a traveller line: ``4S N =``), or a note."""
 
@@ -73,24 +73,6 @@ class ContractRulingForm(forms.Form):
         widget=forms.TextInput(attrs={"placeholder": "4S N =", "autocomplete": "off", "spellcheck": "false"}),
         error_messages=limits.max_length_message("The assigned result"),
     )
-    law = forms.CharField(
-        label="Law",
-        max_length=limits.LAW,
-        required=False,
-        error_messages=limits.max_length_message("The law"),
-    )
-    reason = forms.CharField(
-        label="What happened",
-        max_length=limits.NOTE,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        required=False,
-        error_messages=limits.max_length_message("The note"),
-    )
-
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
-        kwargs.setdefault("prefix", "ruling")
-        super().__init__(*args, **kwargs)
-        self.event = event
 
     def clean_assigned(self) -> str:
         return " ".join(self.cleaned_data.get("assigned", "").split())
@@ -114,8 +96,7 @@ class ContractRulingForm(forms.Form):
                 if kind == Ruling.Kind.FOULED
                 else "Write the assigned result as a traveller line: 4S N =, 3NT S -1, PASS.",
             )
-        if not (data.get("reason") or "").strip():
-            self.add_error("reason", "Say what happened: the reason is printed with the ruling.")
+        self.require_reason(data)
         return data
 
     def _typed(self, data: dict[str, Any], text: str, kind: str) -> str:
@@ -144,10 +125,3 @@ class ContractRulingForm(forms.Form):
         elif data["kind"] in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.FOULED):
             ruling.update(assigned=data["assigned"])
         return [ruling]
-
-
-def ruling_form(event: Event, data: Any = None) -> RulingForm | ContractRulingForm:
-    """The ruling form for the event's game: contract bridge adjusts scores under Law 12."""
-    if event.is_contract:
-        return ContractRulingForm(data, event=event)
-    return RulingForm(data, event=event)
