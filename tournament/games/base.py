@@ -165,3 +165,15 @@ class Game:
         from .director import score_without
 
         return score_without(result, event, ruling, others)
+
+    def table_entry_form(self) -> type[Any]:
+        """The form class a table's phone enters a new result with."""
+        from ..forms.table import AuctionEntryForm
+
+        return AuctionEntryForm
+
+    def table_correction_form(self) -> type[Any]:
+        """The form class a table's phone corrects its own result with."""
+        from ..forms.table import AuctionCorrectionForm
+
+        return AuctionCorrectionForm

@@ -56,5 +56,15 @@ class Whist(Game):
     ) -> DealScore | None:
         return None  # a side scores the tricks it took: no ruling changes a deal score
 
+    def table_entry_form(self) -> type[Any]:
+        from ..forms.table import WhistEntryForm
+
+        return WhistEntryForm
+
+    def table_correction_form(self) -> type[Any]:
+        from ..forms.table import WhistCorrectionForm
+
+        return WhistCorrectionForm
+
 
 WHIST = Whist()

@@ -124,5 +124,15 @@ class Contract(Game):
 
         return ruling_words(result, event, ruling, rulings)
 
+    def table_entry_form(self) -> type[Any]:
+        from .forms import ContractEntryForm
+
+        return ContractEntryForm
+
+    def table_correction_form(self) -> type[Any]:
+        from .forms import ContractCorrectionForm
+
+        return ContractCorrectionForm
+
 
 CONTRACT = Contract()
