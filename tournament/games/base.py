@@ -65,8 +65,18 @@ class Game:
     exchanges_sessions = False
     # The flags the result's facts carry for the services (``services.results.Facts``).
     facts_flags: Mapping[str, bool] = {}
-    # The director's screens that the director's navigation and templates show.
-    entry_template = "tournament/director/_entry_auction.html"
+    # What the ruling link of a traveller row offers, in its title.
+    ruling_title = "A revoke, an award, a note"
+    # The director's templates of what differs by game: the entry help, a saved row's facts and
+    # score, a result's facts and score, its ruling form.
+    director_templates: Mapping[str, str] = {
+        "entry_help": "tournament/director/games/auction/entry_help.html",
+        "saved_facts": "tournament/director/games/auction/saved_facts.html",
+        "saved_score": "tournament/director/games/auction/saved_score.html",
+        "result_facts": "tournament/director/games/auction/result_facts.html",
+        "result_score": "tournament/includes/deal_score.html",
+        "ruling_form": "tournament/director/games/auction/ruling_form.html",
+    }
 
     def __repr__(self) -> str:
         return f"<game {self.key}>"

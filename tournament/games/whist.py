@@ -32,6 +32,12 @@ class Whist(Game):
     awards_points = False
     turns_trumps = True
     facts_flags = {"whist": True}
+    director_templates = {
+        **Game.director_templates,
+        "entry_help": "tournament/director/games/whist/entry_help.html",
+        "saved_facts": "tournament/director/games/whist/saved_facts.html",
+        "result_facts": "tournament/director/games/whist/result_facts.html",
+    }
 
     def parse_entry(self, text: str, event: Event) -> Any:
         return parse_whist_entry(text)

@@ -88,7 +88,10 @@ def traveller_entry(
     seatings = list(Seating.objects.filter(section=section).for_traveller_entry())
     context = screens.traveller(sheet, number, seatings, posted)
     context.update(
-        event=event, section=section, preview_url=reverse("entry_preview", args=[club_slug, event.pk])
+        event=event,
+        game=games.of(event),
+        section=section,
+        preview_url=reverse("entry_preview", args=[club_slug, event.pk]),
     )
     if fetched and request.method == "POST":
         return _row_answer(request, context, posted, note)
@@ -230,6 +233,7 @@ def _result_page(request: HttpRequest, event: Event, result: Result, **forms: Fo
     context: dict[str, Any] = {
         **score,
         "event": event,
+        "game": games.of(event),
         "result": result,
         "rulings": screens.ruling_effects(result, event, rulings, score["score"]),
         "audit": [screens.audit_row(entry) for entry in audit],
@@ -386,5 +390,5 @@ def ruling_irregular(
                 return redirect("result_edit", club_slug, event.pk, ruling.result_id)
             except ResultRefused as error:
                 refuse(form, error)
-    context = {"event": event, "section": section, "number": number, "form": form}
+    context = {"event": event, "game": games.of(event), "section": section, "number": number, "form": form}
     return render(request, "tournament/director/irregular.html", context)

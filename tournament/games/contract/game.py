@@ -46,6 +46,18 @@ class Contract(Game):
     keeps_vulnerability = True
     exchanges_sessions = True
     facts_flags = {"bridge": True}
+    ruling_title = "An adjusted score (Law 12), a note"
+    director_templates = {
+        name: f"tournament/director/games/contract/{name}.html"
+        for name in (
+            "entry_help",
+            "saved_facts",
+            "saved_score",
+            "result_facts",
+            "result_score",
+            "ruling_form",
+        )
+    }
 
     def option_problems(self, form: str, options: dict[str, Any], pairs: int | None = None) -> list[Any]:
         return list(contract_problems(form, options, pairs))
