@@ -20,7 +20,7 @@ from .. import games, limits
 from ..games.base import HONOUR_FIELDS
 from ..models import Event, Result, Seating
 from ..scores.facts import revokes_of
-from ..services.results import Facts
+from ..services.result_facts import Facts
 
 
 def _honour_field(seat: str) -> forms.IntegerField:

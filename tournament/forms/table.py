@@ -22,7 +22,7 @@ from scoring.shared.seats import Seat
 from .. import games, limits
 from ..models import Board, Event, Result, Seating, Table
 from ..reports.common import SYMBOLS
-from ..services.results import Facts
+from ..services.result_facts import Facts
 
 if TYPE_CHECKING:
     from ..games.contract.forms import ContractCorrectionForm, ContractEntryForm

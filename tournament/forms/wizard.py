@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from .. import games, limits
 from ..models import Event, Pair, Section, Team
-from ..services.events import Plan
+from ..services.plans import Plan
 from .fields import NameField
 
 TEAM_MOVEMENTS = (Section.Movement.TEAMS, Section.Movement.TWO_TABLE)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from scoring.contract.adjusted_entry import AdjustedEntry
 
     from ..models import Board, Event, Result, Ruling
-    from ..services.results import Facts
+    from ..services.result_facts import Facts
 
 HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
 # Law 12's adjusted scores, which only a game that adjusts scores rules (the models' Ruling.Kind values).

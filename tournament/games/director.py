@@ -19,7 +19,7 @@ from ..scores.facts import score_of
 from ..scores.standings import IRREGULAR_KINDS
 
 if TYPE_CHECKING:
-    from ..services.results import Facts
+    from ..services.result_facts import Facts
 
 
 def auction_preview(event: Event, board: Board, facts: Facts) -> dict[str, Any]:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from scoring.auction.deal import DealScore
 
     from ..models import Board, Event, Result, Ruling
-    from ..services.results import Facts
+    from ..services.result_facts import Facts
 
 
 class Whist(Game):

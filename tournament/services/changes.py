@@ -19,15 +19,10 @@ from .. import games, limits
 from ..games.contract.settings import CONTRACT_OPTIONS
 from ..models import AuditEntry, Board, Event, Pair, Player, Result, Ruling, Seating, Substitution, Table
 from ..scores import cache as score_cache
-from .events import (
-    SECTION_MOVEMENT,
-    Plan,
-    SetupRefused,
-    check_plan,
-    lay_out,
-    unequal_boards,
-)
-from .results import Facts, record
+from .events import lay_out
+from .plans import SECTION_MOVEMENT, Plan, SetupRefused, check_plan, unequal_boards
+from .result_facts import Facts
+from .results import record
 from .rulings import add_ruling
 
 

@@ -16,7 +16,8 @@ from django.db import transaction
 
 from .. import games, limits
 from ..models import Event, Result, Ruling, Seating
-from .results import Facts, ResultRefused, check_text, record
+from .result_facts import Facts, ResultRefused
+from .results import check_text, record
 from .rulings import add_ruling
 
 

@@ -31,7 +31,8 @@ from ..games.contract.facts import ruling_entry
 from ..games.contract.scoring import method_scores
 from ..models import AuditEntry, Result, Ruling, Seating
 from ..scores import cache as score_cache
-from .results import Facts, ResultRefused, Saved, check_text, correct, record, set_status
+from .result_facts import Facts, ResultRefused
+from .results import Saved, check_text, correct, record, set_status
 
 # Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).
 PRESETS: dict[str, dict[str, Any]] = {

@@ -29,9 +29,9 @@ from ..scores.standings import (
     SectionScores,
 )
 from ..services.closing import Missing
-from ..services.events import SECTION_MOVEMENT, Plan, check_plan
 from ..services.hand_records import Disagreement, disagreements_among
-from ..services.results import Facts
+from ..services.plans import SECTION_MOVEMENT, Plan, check_plan
+from ..services.result_facts import Facts
 
 # Meetings are shown as a grid of pairs only while it stays readable.
 MOST_PAIRS_IN_GRID = 20

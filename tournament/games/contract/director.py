@@ -20,7 +20,7 @@ from ...templatetags.duplicate import side_score
 from .facts import assigned_score, contract_score, vulnerability_text
 
 if TYPE_CHECKING:
-    from ...services.results import Facts
+    from ...services.result_facts import Facts
 
 
 def preview(event: Event, board: Board, facts: Facts) -> dict[str, Any]:

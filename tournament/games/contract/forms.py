@@ -31,7 +31,7 @@ from ...forms.rulings import RulingBase
 from ...forms.table import DOUBLINGS, SEATS, EntryMixin, ReasonMixin, radio_number
 from ...models import Board, Event, Result, Ruling
 from ...reports.common import SYMBOLS
-from ...services.results import Facts
+from ...services.result_facts import Facts
 
 BRIDGE_STRAINS = [(code, SYMBOLS[code]) for code in ("C", "D", "H", "S", "NT")]
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from scoring.contests.matchpoints import Scale
 
     from ...models import Board, Event, Result, Ruling
-    from ...services.results import Facts
+    from ...services.result_facts import Facts
 
 
 class Contract(Game):
