@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from scoring.contests.matchpoints import Scale
     from scoring.contract.adjusted_entry import AdjustedEntry
 
-    from ..models import Board, Event, Result, Ruling
+    from ..models import Board, Event, PairStanding, Result, Ruling
+    from ..scores.standings import SectionScores
     from ..services.result_facts import Facts
 
 HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
@@ -187,3 +188,9 @@ class Game:
         from ..forms.table import AuctionCorrectionForm
 
         return AuctionCorrectionForm
+
+    def kept_places(self, sheet: SectionScores) -> list[PairStanding]:
+        """Each pair's place in a closed section, unsaved, as the player's page keeps it."""
+        from .places import pair_places
+
+        return pair_places(sheet)

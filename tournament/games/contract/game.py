@@ -22,7 +22,8 @@ from .settings import (
 if TYPE_CHECKING:
     from scoring.contests.matchpoints import Scale
 
-    from ...models import Board, Event, Result, Ruling
+    from ...models import Board, Event, PairStanding, Result, Ruling
+    from ...scores.standings import SectionScores
     from ...services.result_facts import Facts
 
 
@@ -145,6 +146,11 @@ class Contract(Game):
         from .forms import ContractCorrectionForm
 
         return ContractCorrectionForm
+
+    def kept_places(self, sheet: SectionScores) -> list[PairStanding]:
+        from .places import contract_places
+
+        return contract_places(sheet)
 
 
 CONTRACT = Contract()
