@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Any
 from scoring.auction.duplicate_laws import may_correct_score
 from scoring.auction.entry import parse_entry
 
+from ..models import Event
+
 if TYPE_CHECKING:
     from scoring.auction.deal import DealScore
     from scoring.contests.matchpoints import Scale
     from scoring.contract.adjusted_entry import AdjustedEntry
 
-    from ..models import Board, Event, PairStanding, Result, Ruling
+    from ..models import Board, PairStanding, Result, Ruling
     from ..scores.standings import SectionScores
     from ..services.result_facts import Facts
 
@@ -35,9 +37,10 @@ class Game:
     # The law under which the opponents agree a board's result before the cards go back.
     agreement_law = "Law D"
 
+    def __repr__(self) -> str:
+        return f"<game {self.key}>"
+
     # Director: the wizard, the entry forms, the rulings and the close
-    # The game's name, as the wizard and the director's pages write it.
-    label = "Duplicate Auction"
     # The event's fields that say how the night is scored: the wizard and the details form ask them.
     option_fields: tuple[str, ...] = ("slams", "english_rule", "royals_distinct")
     # What a scoring setting left empty stands for.
@@ -79,8 +82,10 @@ class Game:
         "ruling_form": "tournament/director/games/auction/ruling_form.html",
     }
 
-    def __repr__(self) -> str:
-        return f"<game {self.key}>"
+    @property
+    def label(self) -> str:
+        """The game's name, as the wizard and the director's pages write it."""
+        return Event.Game(self.key).label
 
     def option_problems(self, form: str, options: dict[str, Any], pairs: int | None = None) -> list[Any]:
         """Every reason the scoring settings cannot score an event of this form; [] when they can."""

@@ -22,7 +22,6 @@ class Whist(Game):
     unit = "tricks"
 
     # Director: the wizard, the entry forms, the rulings and the close
-    label = "Duplicate Whist"
     entry_fields = ()
     entry_label = "Tricks N-S"
     entry_example = "H 8"

@@ -33,7 +33,6 @@ class Contract(Game):
     agreement_law = "Law 79A"
 
     # Director: the wizard, the entry forms, the rulings and the close
-    label = "Duplicate Contract Bridge"
     option_fields = CONTRACT_OPTIONS
     option_defaults = CONTRACT_DEFAULTS
     entry_fields = ()
