@@ -20,6 +20,7 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from .. import games, limits
+from ..games.base import HONOUR_FIELDS
 from ..models import Board, Event, Result, Seating, Table
 from ..reports.common import SYMBOLS
 from ..services.result_facts import Facts
@@ -37,7 +38,6 @@ WHIST_TRUMPS = [(code, SYMBOLS[code]) for code in ("S", "C", "D", "H")]
 DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
 REVOKE_BY = [("", "No revoke"), ("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 ELECTIONS = [("points", "100 points"), ("tricks", "three tricks")]
-HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
 
 
 def radio_number(label: str, numbers: range, **kwargs: Any) -> forms.IntegerField:
