@@ -8,20 +8,20 @@ from typing import TYPE_CHECKING, Any
 from scoring.auction.duplicate_laws import may_correct_score
 from scoring.auction.entry import parse_entry
 
-from ..models import Event
+from ..models import Event, Ruling
 
 if TYPE_CHECKING:
     from scoring.auction.deal import DealScore
     from scoring.contests.matchpoints import Scale
     from scoring.contract.adjusted_entry import AdjustedEntry
 
-    from ..models import Board, PairStanding, Result, Ruling
+    from ..models import Board, PairStanding, Result
     from ..scores.standings import SectionScores
     from ..services.result_facts import Facts
 
 HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
-# Law 12's adjusted scores, which only a game that adjusts scores rules (the models' Ruling.Kind values).
-ADJUSTED_KINDS = frozenset({"artificial", "assigned", "fouled"})
+# Law 12's adjusted scores, which only a game that adjusts scores rules.
+ADJUSTED_KINDS = frozenset({Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.FOULED})
 
 
 class Game:
@@ -29,7 +29,8 @@ class Game:
 
     Each game is one instance of a subclass; the attributes and methods here are the whole
     interface, and the defaults are Foster's Duplicate Auction's. A game's answers that live above
-    the models (its forms) are imported when asked, so every layer may ask the registry."""
+    the models (its forms, its screens' scores, the places it keeps) are imported when asked, so
+    that every layer, the services too, may ask the registry."""
 
     key = "auction"
     # What a side scores at the table, in the words of the recap sheets and workbooks.
