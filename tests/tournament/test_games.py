@@ -74,15 +74,15 @@ def _event(game: str) -> Event:
             Facts(contract=Contract.parse("3HX"), declarer=Seat.N, tricks=9, honours=(2, 0, 1, 0)),
         ),
         ("auction", "pass", {}, Facts()),
-        ("whist", "H 8", {}, Facts(whist=True, tricks=8, trumps="H")),
-        ("whist", "5", {}, Facts(whist=True, tricks=5)),
+        ("whist", "H 8", {}, Facts(game="whist", tricks=8, trumps="H")),
+        ("whist", "5", {}, Facts(game="whist", tricks=5)),
         (
             "contract",
             "4HX N =",
             {},
-            Facts(bridge=True, contract=ContractBid(4, "H", "X"), declarer=Seat.N, tricks=10),
+            Facts(game="contract", contract=ContractBid(4, "H", "X"), declarer=Seat.N, tricks=10),
         ),
-        ("contract", "PASS", {}, Facts(bridge=True)),
+        ("contract", "PASS", {}, Facts(game="contract")),
     ],
 )
 @pytest.mark.django_db

@@ -304,7 +304,7 @@ class WhistFactsForm(forms.Form):
             raise forms.ValidationError(str(error), code="tricks") from error
 
     def facts(self) -> Facts:
-        return Facts(whist=True, tricks=self.cleaned_data["tricks"], trumps=self.cleaned_data["trumps"])
+        return Facts(game="whist", tricks=self.cleaned_data["tricks"], trumps=self.cleaned_data["trumps"])
 
     @staticmethod
     def initial_from(result: Result) -> dict[str, Any]:

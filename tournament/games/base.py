@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from scoring.auction.deal import Deal, check_dealers_one_spade
 from scoring.auction.duplicate_laws import may_correct_score
 from scoring.auction.entry import parse_entry
+from scoring.contract.deal import ContractBid
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import Seat
 
 from ..models import Event, Ruling
 
@@ -68,8 +72,8 @@ class Game:
     adjusts_scores = False
     # The night can be written as, and imported from, a PBN or USEBIO session file.
     exchanges_sessions = False
-    # The flags the result's facts carry for the services (``services.results.Facts``).
-    facts_flags: Mapping[str, bool] = {}
+    # A deal with no contract is a result: passed out (note to Law H); a whist deal always has trumps.
+    passes_out = True
     # What the ruling link of a traveller row offers, in its title.
     ruling_title = "A revoke, an award, a note"
     # The director's templates of what differs by game: the entry help, a saved row's facts and
@@ -200,3 +204,41 @@ class Game:
         from .places import pair_places
 
         return pair_places(sheet)
+
+    def facts_problem(self, facts: Facts, dealer: str | None) -> tuple[str, str | None] | None:
+        """Why the game's laws refuse these facts, with the field it concerns; None when they stand.
+        ``dealer`` is the board's: only his own one spade is the dealer's original one spade (Law 48)."""
+        if facts.dealers_one_spade:
+            try:
+                check_dealers_one_spade(
+                    facts.contract, facts.declarer, Seat.parse(dealer) if dealer else None
+                )
+            except ScoringError as error:
+                return str(error), "dealers_one_spade"
+        try:
+            Deal(
+                contract=facts.contract,
+                declarer=facts.declarer,
+                tricks=facts.tricks,
+                honours=facts.honours,
+                dealers_one_spade=facts.dealers_one_spade,
+                revokes=facts.revokes,
+            )
+        except ScoringError as error:
+            return str(error), None
+        return None
+
+    def apply_facts(self, facts: Facts, result: Result) -> None:
+        """Write the facts on the result's fields, as this game stores them."""
+        contract = None if isinstance(facts.contract, ContractBid) else facts.contract
+        result.not_played = facts.not_played
+        result.passed_out = contract is None and self.passes_out and not facts.not_played
+        result.level = contract.level if contract else None
+        result.strain = contract.strain.code if contract else ""
+        result.doubling = contract.doubling.suffix if contract else ""
+        result.declarer = facts.declarer.value if facts.declarer else ""
+        result.tricks = facts.tricks
+        result.honours_n, result.honours_e, result.honours_s, result.honours_w = facts.honours
+        result.dealers_one_spade = facts.dealers_one_spade
+        result.revokes = [{"by": r.by.value, "penalty": r.penalty.value} for r in facts.revokes]
+        result.trumps = facts.trumps

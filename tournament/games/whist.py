@@ -30,7 +30,7 @@ class Whist(Game):
     # Duplicate Whist is scored by tricks alone: awards and Auction's revoke penalty do not apply.
     awards_points = False
     turns_trumps = True
-    facts_flags = {"whist": True}
+    passes_out = False
     director_templates = {
         **Game.director_templates,
         "entry_help": "tournament/director/games/whist/entry_help.html",
@@ -43,7 +43,7 @@ class Whist(Game):
 
     def entry_facts(self, entry: Any, extras: Mapping[str, Any], revokes: tuple[Any, ...]) -> dict[str, Any]:
         trumps, tricks = entry
-        return {**self.facts_flags, "tricks": tricks, "trumps": trumps.code if trumps else ""}
+        return {"game": self.key, "tricks": tricks, "trumps": trumps.code if trumps else ""}
 
     def entry_text(self, result: Result) -> str:
         return f"{result.trumps} {result.tricks}".strip()
@@ -70,6 +70,11 @@ class Whist(Game):
         from ..forms.table import WhistCorrectionForm
 
         return WhistCorrectionForm
+
+    def facts_problem(self, facts: Facts, dealer: str | None) -> tuple[str, str | None] | None:
+        if not 0 <= facts.tricks <= 13:
+            return f"{facts.tricks} tricks is impossible: a deal has thirteen tricks.", "tricks"
+        return None
 
 
 WHIST = Whist()

@@ -101,7 +101,7 @@ def rule_missing(
     saved = record(
         seating=seating,
         board_number=board_number,
-        facts=Facts(not_played=True, **games.of(event).facts_flags),
+        facts=Facts(not_played=True, game=games.of(event).key),
         request_key=None,
         user=user,
         reason=reason.strip(),

@@ -84,9 +84,10 @@ def _audit(event: Event, result: Result | None, action: str, subject: str, **kwa
 def _with_board_facts(board: Board, facts: Facts, result: Result | None = None) -> Facts:
     """The facts the board's hand record fixes: the honours counted from the cards (table of values),
     and a whist trump checked against the board's, recorded once a board (Whist law 42)."""
-    if facts.not_played or facts.bridge:
+    game = games.of(facts.game)
+    if facts.not_played or not (game.turns_trumps or game.scores_honours):
         return facts
-    if facts.whist:
+    if game.turns_trumps:
         try:
             return replace(facts, trumps=claim_trumps(board, facts.trumps, result=result))
         except TrumpConflict as error:
@@ -101,7 +102,7 @@ def with_card_honours(board: Board, facts: Facts) -> Facts:
     What a phone typed is compared with what was recorded through this: a phone does not type the
     honours of a dealt board, the cards count them.
     """
-    if facts.not_played or facts.bridge or facts.whist:
+    if facts.not_played or not games.of(facts.game).scores_honours:
         return facts
     held = honours_from_cards(board, facts.contract)
     return facts if held is None else replace(facts, honours=held)

@@ -301,14 +301,14 @@ def record_adjusted(
     with transaction.atomic():
         if isinstance(entry, Fouled):
             facts = Facts(
-                bridge=True,
+                game=games.CONTRACT.key,
                 contract=entry.entry.contract,
                 declarer=entry.entry.declarer,
                 tricks=entry.entry.tricks or 0,
             )
             details: dict[str, Any] = {"assigned": entry.group}
         else:
-            facts = Facts(bridge=True, not_played=True)
+            facts = Facts(game=games.CONTRACT.key, not_played=True)
             details = {"assigned": entry.text}
         saved = record(
             seating=seating,

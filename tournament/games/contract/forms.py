@@ -213,9 +213,9 @@ class ContractFactsForm(forms.Form):
         """The engine's view of what was tapped; call only when ``is_valid()``."""
         data = self.cleaned_data
         if data.get("passed_out"):
-            return Facts(bridge=True)
+            return Facts(game="contract")
         return Facts(
-            bridge=True,
+            game="contract",
             contract=ContractBid(data["level"], data["strain"], data.get("doubling") or ""),
             declarer=Seat.parse(data["declarer"]),
             tricks=data["tricks"],

@@ -9,7 +9,7 @@ from scoring.contract.adjusted_entry import AdjustedEntry, parse_line
 from scoring.contract.entry import ContractEntry
 
 from ..base import Game
-from .facts import result_text
+from .facts import apply_facts, facts_problem, result_text
 from .settings import (
     CONTRACT_DEFAULTS,
     CONTRACT_KINDS,
@@ -45,7 +45,6 @@ class Contract(Game):
     adjusts_scores = True
     keeps_vulnerability = True
     exchanges_sessions = True
-    facts_flags = {"bridge": True}
     ruling_title = "An adjusted score (Law 12), a note"
     director_templates = {
         name: f"tournament/director/games/contract/{name}.html"
@@ -77,7 +76,7 @@ class Contract(Game):
     def entry_facts(self, entry: Any, extras: Mapping[str, Any], revokes: tuple[Any, ...]) -> dict[str, Any]:
         played: ContractEntry = entry
         return {
-            **self.facts_flags,
+            "game": self.key,
             "contract": played.contract,
             "declarer": played.declarer,
             "tricks": played.tricks or 0,
@@ -150,6 +149,12 @@ class Contract(Game):
         from .places import contract_places
 
         return contract_places(sheet)
+
+    def facts_problem(self, facts: Facts, dealer: str | None) -> tuple[str, str | None] | None:
+        return facts_problem(facts)
+
+    def apply_facts(self, facts: Facts, result: Result) -> None:
+        apply_facts(facts, result)
 
 
 CONTRACT = Contract()
