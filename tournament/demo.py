@@ -168,7 +168,7 @@ def _play_whist(section: Section, user: Any, rng: random.Random) -> None:
     ):
         for number in seating.board_numbers:
             facts = result_service.Facts(
-                tricks=rng.choice([4, 5, 6, 6, 7, 7, 7, 8, 8, 9]), whist=True, trumps="H"
+                tricks=rng.choice([4, 5, 6, 6, 7, 7, 7, 8, 8, 9]), game="whist", trumps="H"
             )
             result_service.record(
                 seating=seating, board_number=number, facts=facts, request_key=None, user=user
@@ -331,7 +331,7 @@ def _play_bridge(section: Section, user: Any, rng: random.Random) -> None:
             board = boards[number]
             contract, declarer, tricks = bridge_contract(Hands.parse(board.hands), board.double_dummy, rng)
             facts = result_service.Facts(
-                bridge=True,
+                game="contract",
                 contract=ContractBid.parse(contract) if contract else None,
                 declarer=Seat.parse(declarer) if declarer else None,
                 tricks=tricks,

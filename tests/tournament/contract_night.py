@@ -28,7 +28,7 @@ def make_contract_event(club: Any = None, director: Any = None, **kwargs: Any) -
 
 def bridge_facts(text: str) -> Facts:
     entry = parse_result(text)
-    return Facts(bridge=True, contract=entry.contract, declarer=entry.declarer, tricks=entry.tricks or 0)
+    return Facts(game="contract", contract=entry.contract, declarer=entry.declarer, tricks=entry.tricks or 0)
 
 
 def make_contract_result(seating: Seating, board_number: int, text: str, **kwargs: Any) -> Any:

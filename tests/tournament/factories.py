@@ -77,7 +77,7 @@ def make_result(
 
     if seating.section.event.is_whist:
         strain, tricks = parse_whist_entry(text)
-        facts = Facts(tricks=tricks, whist=True, trumps=strain.code if strain else "")
+        facts = Facts(tricks=tricks, game="whist", trumps=strain.code if strain else "")
     else:
         entry = parse_entry(text, allow_pass=True)
         facts = Facts(contract=entry.contract, declarer=entry.declarer, tricks=entry.tricks, honours=honours)

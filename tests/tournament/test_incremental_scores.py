@@ -42,7 +42,7 @@ def _facts(event: Event, rng: random.Random) -> Facts:
         from scoring.auction.entry import parse_whist_entry
 
         strain, tricks = parse_whist_entry(rng.choice(WHIST_TEXTS))
-        return Facts(tricks=tricks, whist=True, trumps=strain.code if strain else "")
+        return Facts(tricks=tricks, game="whist", trumps=strain.code if strain else "")
     return _facts_of(rng.choice(AUCTION_TEXTS))
 
 

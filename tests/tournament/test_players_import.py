@@ -12,12 +12,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.tournament.director_cast import Cast, make_cast
+from tournament.exports.players import players_csv
 from tournament.models import AuditEntry, Player
 from tournament.services.players import (
     MAX_UPLOAD,
     PlayersRefused,
     import_players,
-    players_csv,
     read_players,
 )
 

@@ -24,10 +24,11 @@ from scoring.contract.entry import ContractEntry, parse_result
 from scoring.shared.errors import ContractError, ScoringError
 from scoring.shared.seats import Seat, Side
 
+from ..games.base import HONOUR_FIELDS
+
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 REVOKE_BY = [("", "—"), *SEATS]
 ELECTIONS = [("points", "100 points"), ("tricks", "three tricks")]
-HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
 
 
 def _count_field(label: str, maximum: int) -> forms.IntegerField:

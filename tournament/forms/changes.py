@@ -6,16 +6,16 @@ same bounds and messages; each form's errors sit on the field they concern.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django import forms
 from django.core import signing
 
-from .. import limits
-from ..games.contract.settings import CONTRACT_OPTIONS, contract_problems
+from .. import games, limits
 from ..models import Event, Pair, Player
-from .director import CONTRACT_DEFAULTS, EventForm, _number
 from .fields import NameField
+from .wizard import EventForm, _number
 
 
 def _reason(label: str = "Why (kept in the audit log)") -> forms.CharField:
@@ -28,55 +28,33 @@ def _reason(label: str = "Why (kept in the audit log)") -> forms.CharField:
 
 
 class EventDetailsForm(forms.Form):
-    """An event's name, date and scoring options, as the wizard asked for them."""
+    """An event's name, date and its game's scoring settings, as the wizard asked for them (a contract
+    bridge night's: how it is scored, spec §2, §3; Laws 12C2, 78)."""
 
     name = EventForm.base_fields["name"]
     date = EventForm.base_fields["date"]
-    slams = EventForm.base_fields["slams"]
-    english_rule = EventForm.base_fields["english_rule"]
-    royals_distinct = EventForm.base_fields["royals_distinct"]
+
+    def __init__(self, data: Any = None, *, event: Event) -> None:
+        self.event = event
+        self.game = games.of(event)
+        fields = ("name", "date", *self.game.option_fields)
+        super().__init__(data, initial={field: getattr(event, field) for field in fields})
+        for name in self.game.option_fields:
+            self.fields[name] = copy.deepcopy(EventForm.base_fields[name])
 
     @classmethod
     def of(cls, event: Event, data: Any = None) -> EventDetailsForm:
-        form_class = ContractDetailsForm if event.is_contract else cls
-        initial = {field: getattr(event, field) for field in form_class.base_fields}
-        form = form_class(data, initial=initial)
-        form.event = event
-        return form
-
-    event: Event | None = None
-
-
-class ContractDetailsForm(EventDetailsForm):
-    """A contract bridge night's name, date and how it is scored (spec §2, §3; Laws 12C2, 78)."""
-
-    slams = None  # type: ignore[assignment]
-    english_rule = None  # type: ignore[assignment]
-    royals_distinct = None  # type: ignore[assignment]
-    method = EventForm.base_fields["method"]
-    scale = EventForm.base_fields["scale"]
-    neuberg = EventForm.base_fields["neuberg"]
-    datum_drop = EventForm.base_fields["datum_drop"]
-    datum_rounding = EventForm.base_fields["datum_rounding"]
-    cross_imps = EventForm.base_fields["cross_imps"]
-    victory_points = EventForm.base_fields["victory_points"]
-    average_plus = EventForm.base_fields["average_plus"]
-    average = EventForm.base_fields["average"]
-    average_minus = EventForm.base_fields["average_minus"]
-    scale_sit_outs = EventForm.base_fields["scale_sit_outs"]
-    award_imps = EventForm.base_fields["award_imps"]
-    awards_per_table = EventForm.base_fields["awards_per_table"]
+        return cls(data, event=event)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for name, value in CONTRACT_DEFAULTS.items():
+        for name, value in self.game.option_defaults.items():
             if name in self.fields and data.get(name) in (None, ""):
                 data[name] = value
-        if self.event is not None:
-            options = {name: data.get(name) for name in CONTRACT_OPTIONS}
-            for problem in contract_problems(self.event.form, options):
-                if problem.field in self.fields and problem.field not in self.errors:
-                    self.add_error(problem.field, str(problem))
+        options = {name: data.get(name) for name in self.game.option_fields}
+        for problem in self.game.option_problems(self.event.form, options):
+            if problem.field in self.fields and problem.field not in self.errors:
+                self.add_error(problem.field, str(problem))
         return data
 
 
@@ -153,12 +131,13 @@ class MovementForm(EventForm):
         self.event = event
 
     def clean(self) -> dict[str, Any]:
-        self.cleaned_data["game"] = self.event.game
+        game = games.of(self.event)
+        self.cleaned_data["game"] = game.key
         self.cleaned_data["form"] = self.event.form
         data = super().clean()
-        if self.event.is_contract and "pairs" not in self.errors:
-            options = {name: getattr(self.event, name) for name in CONTRACT_OPTIONS}
-            for problem in contract_problems(self.event.form, options, data.get("pairs")):
+        if "pairs" not in self.errors:
+            options = {name: getattr(self.event, name) for name in game.option_fields}
+            for problem in game.option_problems(self.event.form, options, data.get("pairs")):
                 if problem.field in self.fields:
                     self.add_error(problem.field, str(problem))
         return data

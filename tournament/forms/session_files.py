@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from .. import games
 from ..interchange.importing import MOST_BYTES
 from ..models import Club, Event
 
@@ -40,7 +41,7 @@ class SessionImportForm(forms.Form):
         field = self.fields["event"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = Event.objects.filter(
-            club=club, game=Event.Game.CONTRACT, form=Event.Form.PAIRS
+            club=club, game__in=games.keys(exchanges_sessions=True), form=Event.Form.PAIRS
         ).order_by("-date", "-id")
 
     def clean_file(self) -> bytes:

@@ -10,20 +10,23 @@ a tampered request is refused with a sentence, not saved.
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from django import forms
 
 from scoring.auction.core import Contract, Doubling, Strain, check_tricks
 from scoring.auction.deal import Revoke, RevokePenalty
-from scoring.contract.deal import ContractBid
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
-from .. import limits
+from .. import games, limits
+from ..games.base import HONOUR_FIELDS
 from ..models import Board, Event, Result, Seating, Table
 from ..reports.common import SYMBOLS
-from ..services.results import Facts
+from ..services.result_facts import Facts
+
+if TYPE_CHECKING:
+    from ..games.contract.forms import ContractCorrectionForm, ContractEntryForm
 
 SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 # The buttons write each strain as every screen and sheet does (reports.common.SYMBOLS).
@@ -32,14 +35,12 @@ STRAINS = [(code, SYMBOLS[code]) for code in ("S", "C", "D", "H", "R", "NT")]
 ENGLISH_STRAINS = [(code, SYMBOLS["S" if code == "R" else code]) for code in ("C", "D", "H", "R", "NT")]
 WHIST_TRUMPS = [(code, SYMBOLS[code]) for code in ("S", "C", "D", "H")]
 # Contract bridge's denominations, lowest to highest (Law 18E).
-BRIDGE_STRAINS = [(code, SYMBOLS[code]) for code in ("C", "D", "H", "S", "NT")]
 DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
 REVOKE_BY = [("", "No revoke"), ("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 ELECTIONS = [("points", "100 points"), ("tricks", "three tricks")]
-HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
 
 
-def _radio_number(label: str, numbers: range, **kwargs: Any) -> forms.IntegerField:
+def radio_number(label: str, numbers: range, **kwargs: Any) -> forms.IntegerField:
     """A whole number picked from big buttons; the clean_ method words what is out of range."""
     return forms.IntegerField(
         label=label,
@@ -127,13 +128,13 @@ class AuctionFactsForm(forms.Form):
     """The facts of one deal of Duplicate Auction, as the players tap them in."""
 
     passed_out = forms.BooleanField(label="Passed out: the dealer said no bid (English rule)", required=False)
-    level = _radio_number("Level", range(1, 8), required=False)
+    level = radio_number("Level", range(1, 8), required=False)
     strain = forms.ChoiceField(label="Strain", choices=STRAINS, widget=forms.RadioSelect, required=False)
     doubling = forms.ChoiceField(
         label="Doubled?", choices=DOUBLINGS, widget=forms.RadioSelect, required=False, initial=""
     )
     declarer = forms.ChoiceField(label="Declarer", choices=SEATS, widget=forms.RadioSelect, required=False)
-    tricks = _radio_number("Tricks won by the declarer's side", range(14), required=False)
+    tricks = radio_number("Tricks won by the declarer's side", range(14), required=False)
     honours_n = _honours("North")
     honours_e = _honours("East")
     honours_s = _honours("South")
@@ -287,7 +288,7 @@ class WhistFactsForm(forms.Form):
         widget=forms.RadioSelect,
         error_messages={"required": "Tap the trump suit turned up on this board."},
     )
-    tricks = _radio_number("Tricks won by N-S", range(14), required=False)
+    tricks = radio_number("Tricks won by N-S", range(14), required=False)
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -303,108 +304,11 @@ class WhistFactsForm(forms.Form):
             raise forms.ValidationError(str(error), code="tricks") from error
 
     def facts(self) -> Facts:
-        return Facts(whist=True, tricks=self.cleaned_data["tricks"], trumps=self.cleaned_data["trumps"])
+        return Facts(game="whist", tricks=self.cleaned_data["tricks"], trumps=self.cleaned_data["trumps"])
 
     @staticmethod
     def initial_from(result: Result) -> dict[str, Any]:
         return {"trumps": result.trumps, "tricks": result.tricks}
-
-
-class ContractFactsForm(forms.Form):
-    """The facts of one deal of Duplicate Contract Bridge: the contract, declarer and tricks, or a pass-out.
-
-    No honours, no dealer's one spade, no revokes: Law 77 scores the contract and the tricks alone.
-    """
-
-    passed_out = forms.BooleanField(label="Passed out: all four players passed (Law 22A)", required=False)
-    level = _radio_number("Level", range(1, 8), required=False)
-    strain = forms.ChoiceField(
-        label="Denomination",
-        choices=BRIDGE_STRAINS,
-        widget=forms.RadioSelect,
-        required=False,
-        error_messages={"invalid_choice": "Tap ♣ ♦ ♥ ♠ or NT: the denomination of the final contract."},
-    )
-    doubling = forms.ChoiceField(
-        label="Doubled?",
-        choices=DOUBLINGS,
-        widget=forms.RadioSelect,
-        required=False,
-        initial="",
-        error_messages={"invalid_choice": "Tap —, X or XX: a contract is doubled or redoubled once at most."},
-    )
-    declarer = forms.ChoiceField(
-        label="Declarer",
-        choices=SEATS,
-        widget=forms.RadioSelect,
-        required=False,
-        error_messages={"invalid_choice": "Tap N, E, S or W: the declarer's seat."},
-    )
-    tricks = _radio_number("Tricks won by the declarer's side", range(14), required=False)
-
-    deal_board: Board | None = None
-
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.event = event
-
-    def board_for_facts(self) -> Board | None:
-        return self.deal_board
-
-    def clean_level(self) -> int | None:
-        level = self.cleaned_data.get("level")
-        if level is not None:
-            try:
-                ContractBid(level, "NT")
-            except ScoringError as error:
-                raise forms.ValidationError(str(error), code="level") from error
-        return level
-
-    def clean_tricks(self) -> int | None:
-        tricks = self.cleaned_data.get("tricks")
-        if tricks is not None:
-            try:
-                check_tricks(tricks)
-            except ScoringError as error:
-                raise forms.ValidationError(str(error), code="tricks") from error
-        return tricks
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if data.get("passed_out"):
-            return data
-        for name, message in (
-            ("level", "Tap the level of the final contract, 1 to 7."),
-            ("strain", "Tap the denomination of the final contract: ♣ ♦ ♥ ♠ or NT."),
-            ("declarer", "Tap the declarer: who first bid the final contract's denomination for his side."),
-            ("tricks", "Tap how many tricks the declarer's side won, 0 to 13."),
-        ):
-            if name not in self.errors and data.get(name) in (None, ""):
-                self.add_error(name, message)
-        return data
-
-    def facts(self) -> Facts:
-        """The engine's view of what was tapped; call only when ``is_valid()``."""
-        data = self.cleaned_data
-        if data.get("passed_out"):
-            return Facts(bridge=True)
-        return Facts(
-            bridge=True,
-            contract=ContractBid(data["level"], data["strain"], data.get("doubling") or ""),
-            declarer=Seat.parse(data["declarer"]),
-            tricks=data["tricks"],
-        )
-
-    @staticmethod
-    def initial_from(result: Result) -> dict[str, Any]:
-        return {
-            "passed_out": result.passed_out,
-            "level": result.level,
-            "strain": result.strain,
-            "doubling": result.doubling,
-            "declarer": result.declarer,
-            "tricks": None if result.passed_out else result.tricks,
-        }
 
 
 class EntryMixin(forms.Form):
@@ -498,15 +402,7 @@ class WhistEntryForm(EntryMixin, WhistFactsForm):
     pass
 
 
-class ContractEntryForm(EntryMixin, ContractFactsForm):
-    pass
-
-
 class AuctionCorrectionForm(AuctionFactsForm, ReasonMixin):
-    pass
-
-
-class ContractCorrectionForm(ContractFactsForm, ReasonMixin):
     pass
 
 
@@ -524,18 +420,8 @@ class DisputeForm(forms.Form):
     )
 
 
-EntryForm = AuctionEntryForm | WhistEntryForm | ContractEntryForm
-CorrectionForm = AuctionCorrectionForm | WhistCorrectionForm | ContractCorrectionForm
-ENTRY_FORMS: dict[str, type[EntryForm]] = {
-    Event.Game.AUCTION: AuctionEntryForm,
-    Event.Game.WHIST: WhistEntryForm,
-    Event.Game.CONTRACT: ContractEntryForm,
-}
-CORRECTION_FORMS: dict[str, type[CorrectionForm]] = {
-    Event.Game.AUCTION: AuctionCorrectionForm,
-    Event.Game.WHIST: WhistCorrectionForm,
-    Event.Game.CONTRACT: ContractCorrectionForm,
-}
+EntryForm: TypeAlias = "AuctionEntryForm | WhistEntryForm | ContractEntryForm"
+CorrectionForm: TypeAlias = "AuctionCorrectionForm | WhistCorrectionForm | ContractCorrectionForm"
 
 
 def entry_form(
@@ -549,7 +435,7 @@ def entry_form(
 ) -> EntryForm:
     """The form for a new result at this table: Auction, Whist or Contract as the event is played."""
     event = table.section.event
-    form_class = ENTRY_FORMS.get(event.game, AuctionEntryForm)
+    form_class = games.of(event).table_entry_form()
     form = form_class(data, event=event, initial={"request_key": uuid.uuid4(), **(initial or {})})
     form.table, form.seatings, form.boards, form.open_rounds = table, seatings, boards, open_rounds
     return form
@@ -558,8 +444,7 @@ def entry_form(
 def correction_form(data: Any, *, result: Result) -> CorrectionForm:
     """The form for a table to correct its own entry, filled with what it entered."""
     event = result.section.event
-    form_class = CORRECTION_FORMS.get(event.game, AuctionCorrectionForm)
+    form_class = games.of(event).table_correction_form()
     form = form_class(data, event=event, initial=form_class.initial_from(result))
-    if isinstance(form, AuctionCorrectionForm | ContractCorrectionForm):
-        form.deal_board = result.board
+    form.deal_board = result.board  # a form that counts honours from the cards reads them there
     return form

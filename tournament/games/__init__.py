@@ -23,7 +23,7 @@ from .whist import WHIST
 if TYPE_CHECKING:
     from ..models import Event
 
-__all__ = ["AUCTION", "CONTRACT", "WHIST", "Game", "of"]
+__all__ = ["AUCTION", "CONTRACT", "WHIST", "Game", "keys", "of"]
 
 GAMES: dict[str, Game] = {game.key: game for game in (AUCTION, WHIST, CONTRACT)}
 
@@ -31,3 +31,13 @@ GAMES: dict[str, Game] = {game.key: game for game in (AUCTION, WHIST, CONTRACT)}
 def of(event: Event | str) -> Game:
     """The game ``event`` is played at (or the game of that key)."""
     return GAMES[event if isinstance(event, str) else event.game]
+
+
+def keys(**answers: object) -> list[str]:
+    """The keys of the games whose attributes have these values, for a query over events:
+    ``keys(exchanges_sessions=True)``."""
+    return [
+        key
+        for key, game in GAMES.items()
+        if all(getattr(game, name) == value for name, value in answers.items())
+    ]

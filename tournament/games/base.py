@@ -20,12 +20,39 @@ if TYPE_CHECKING:
     from ..pdf.travellers import TravellersPdf
     from ..scores.standings import SectionScores
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from scoring.auction.deal import Deal, check_dealers_one_spade
+from scoring.auction.duplicate_laws import may_correct_score
+from scoring.auction.entry import parse_entry
+from scoring.contract.deal import ContractBid
+from scoring.shared.errors import ScoringError
+from scoring.shared.seats import Seat
+
+from ..models import Event, Ruling
+
+if TYPE_CHECKING:
+    from scoring.auction.deal import DealScore
+    from scoring.contests.matchpoints import Scale
+    from scoring.contract.adjusted_entry import AdjustedEntry
+
+    from ..models import Board, PairStanding, Result
+    from ..scores.standings import SectionScores
+    from ..services.result_facts import Facts
+
+HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
+# Law 12's adjusted scores, which only a game that adjusts scores rules.
+ADJUSTED_KINDS = frozenset({Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.FOULED})
+
 
 class Game:
     """A game's answers to what the night asks of it.
 
     Each game is one instance of a subclass; the attributes and methods here are the whole
-    interface, and the defaults are Foster's Duplicate Auction's."""
+    interface, and the defaults are Foster's Duplicate Auction's. A game's answers that live above
+    the models (its forms, its screens' scores, the places it keeps) are imported when asked, so
+    that every layer, the services too, may ask the registry."""
 
     key = "auction"
     # What a side scores at the table, in the words of the recap sheets and workbooks.
@@ -143,3 +170,201 @@ class Game:
     def board_marks(self, pdf: PdfRenderer, board: Board, analysing: bool) -> tuple[str, list[Flowable]]:
         """What a hand record adds to a board: words after its heading, lines under the hands."""
         return "", []
+
+    # Director: the wizard, the entry forms, the rulings and the close
+    # The event's fields that say how the night is scored: the wizard and the details form ask them.
+    option_fields: tuple[str, ...] = ("slams", "english_rule", "royals_distinct")
+    # What a scoring setting left empty stands for.
+    option_defaults: Mapping[str, Any] = {}
+    # The fields a result is typed with beside its one line (the honours by seat, Law 48's spade).
+    entry_fields: tuple[str, ...] = (*HONOUR_FIELDS, "dealers_one_spade")
+    # The label of the result's one line on a traveller row.
+    entry_label = "Result"
+    # An example of the result's one line, shown in the empty box.
+    entry_example = "3HX N 9"
+    # What an empty result line is told.
+    entry_required = "Write the result, for example 3HX N 9."
+    # The seats' honours are scored (the table of values): typed, checked against the cards.
+    scores_honours = True
+    # A director awards points, rules a revoke's penalty or a barred bidder (Laws F, 81, 84).
+    awards_points = True
+    # The trumps are the dealer's turned card (Hoffmann's whist): a hand record sets them.
+    turns_trumps = False
+    # A hand record carries the board's vulnerability (Law 2) and the board keeps it.
+    keeps_vulnerability = False
+    # Irregular hands found at a table are ruled by Foster's Law B.
+    rules_irregular_hands = True
+    # Law 12's adjusted scores are the director's rulings (in place of awards).
+    adjusts_scores = False
+    # The night can be written as, and imported from, a PBN or USEBIO session file.
+    exchanges_sessions = False
+    # A deal with no contract is a result: passed out (note to Law H); a whist deal always has trumps.
+    passes_out = True
+    # What the ruling link of a traveller row offers, in its title.
+    ruling_title = "A revoke, an award, a note"
+    # The director's templates of what differs by game: the entry help, a saved row's facts and
+    # score, a result's facts and score, its ruling form.
+    director_templates: Mapping[str, str] = {
+        "entry_help": "tournament/director/games/auction/entry_help.html",
+        "saved_facts": "tournament/director/games/auction/saved_facts.html",
+        "saved_score": "tournament/director/games/auction/saved_score.html",
+        "result_facts": "tournament/director/games/auction/result_facts.html",
+        "result_score": "tournament/includes/deal_score.html",
+        "ruling_form": "tournament/director/games/auction/ruling_form.html",
+    }
+
+    @property
+    def label(self) -> str:
+        """The game's name, as the wizard and the director's pages write it."""
+        return Event.Game(self.key).label
+
+    def option_problems(self, form: str, options: dict[str, Any], pairs: int | None = None) -> list[Any]:
+        """Every reason the scoring settings cannot score an event of this form; [] when they can."""
+        return []
+
+    def neuberg_scale(self, form: str, settings: Mapping[str, Any]) -> Scale | None:
+        """The scale a board played fewer times is factored to the full top on, or None (Law 78A)."""
+        return None
+
+    def unfactored_words(self, settings: Mapping[str, Any], fix: str) -> str:
+        """Why the night cannot score boards played unequally often, and what would mend it."""
+        return (
+            f"{self.label} compares each pair only with those who played the same hands (Law H) and has "
+            f"no factoring for a board played fewer times: {fix.removeprefix('or ')}"
+        )
+
+    def parse_entry(self, text: str, event: Event) -> Any:
+        """The result's one line read by the game's laws; a ``ScoringError`` says what is wrong."""
+        return parse_entry(text, allow_pass=event.english_rule)
+
+    def adjusted(self, entry: Any) -> AdjustedEntry | None:
+        """The adjusted score a parsed line holds in place of a result (Law 12C), or None."""
+        return None
+
+    def entry_facts(self, entry: Any, extras: Mapping[str, Any], revokes: tuple[Any, ...]) -> dict[str, Any]:
+        """The keyword arguments of the result's ``Facts``, from its parsed line and the other fields."""
+        honours = tuple(extras.get(name) or 0 for name in HONOUR_FIELDS)
+        return {
+            "contract": entry.contract,
+            "declarer": entry.declarer,
+            "tricks": entry.tricks,
+            "honours": honours,
+            "dealers_one_spade": bool(extras.get("dealers_one_spade")),
+            "revokes": revokes,
+        }
+
+    def entry_text(self, result: Result) -> str:
+        """A stored result written back as its one line: ``3HX N 9`` or ``pass``."""
+        if result.passed_out or result.level is None:
+            return "pass"
+        return f"{result.contract_text} {result.declarer} {result.tricks}"
+
+    def ruling_form(self, event: Event, data: Any = None) -> Any:
+        """The director's ruling form for a result of this game."""
+        from ..forms.rulings import RulingForm
+
+        return RulingForm(data, event=event)
+
+    def ruling_refused(self, kind: str) -> str:
+        """Why a ruling of this kind is refused at this game, or "" when it is allowed."""
+        if kind in ADJUSTED_KINDS:
+            return "Adjusted scores under Law 12 are for contract bridge nights."
+        return ""
+
+    def agreed_round_words(self, round_number: int) -> str:
+        """Why a result of a round already agreed is changed by the director only."""
+        return may_correct_score(round_agreed=True).reason + " Ask the director."
+
+    def not_played_law(self, event: Event) -> str:
+        """The law by which a board not played is scored in this event."""
+        return "Law G" if event.is_teams else "Law B (3)"
+
+    def not_played_words(self, event: Event) -> str:
+        """What "not played" does to the scores in this event, with its law."""
+        if event.is_teams:
+            return "the deal is left out of the match, which compares deals played at both tables (Law G)"
+        return "each side takes the average of its direction once another table has played it (Law B (3))"
+
+    def tricks_scored(self, result: Result) -> tuple[int, int] | None:
+        """The tricks each side scores, where the game scores tricks rather than points; else None."""
+        return None
+
+    def preview(self, event: Event, board: Board, facts: Facts) -> dict[str, Any]:
+        """A traveller row's score as the game's laws give it, for the live preview (JSON-ready)."""
+        from .director import auction_preview
+
+        return auction_preview(event, board, facts)
+
+    def result_score(self, result: Result, event: Event, rulings: list[Ruling]) -> dict[str, Any]:
+        """The result's score now, with every active ruling; or why there is none."""
+        from .director import result_score
+
+        return result_score(result, event, rulings, self.tricks_scored(result))
+
+    def ruling_words(self, result: Result, event: Event, ruling: Ruling, rulings: list[Ruling]) -> str:
+        """What a ruling puts in place of the table's score, in words; "" where a score shows it."""
+        return ""
+
+    def score_without(
+        self, result: Result, event: Event, ruling: Ruling, others: list[Ruling]
+    ) -> DealScore | None:
+        """The deal's score with ``others`` for its rulings (a ruling's other state), or None."""
+        from .director import score_without
+
+        return score_without(result, event, ruling, others)
+
+    def table_entry_form(self) -> type[Any]:
+        """The form class a table's phone enters a new result with."""
+        from ..forms.table import AuctionEntryForm
+
+        return AuctionEntryForm
+
+    def table_correction_form(self) -> type[Any]:
+        """The form class a table's phone corrects its own result with."""
+        from ..forms.table import AuctionCorrectionForm
+
+        return AuctionCorrectionForm
+
+    def kept_places(self, sheet: SectionScores) -> list[PairStanding]:
+        """Each pair's place in a closed section, unsaved, as the player's page keeps it."""
+        from .places import pair_places
+
+        return pair_places(sheet)
+
+    def facts_problem(self, facts: Facts, dealer: str | None) -> tuple[str, str | None] | None:
+        """Why the game's laws refuse these facts, with the field it concerns; None when they stand.
+        ``dealer`` is the board's: only his own one spade is the dealer's original one spade (Law 48)."""
+        if facts.dealers_one_spade:
+            try:
+                check_dealers_one_spade(
+                    facts.contract, facts.declarer, Seat.parse(dealer) if dealer else None
+                )
+            except ScoringError as error:
+                return str(error), "dealers_one_spade"
+        try:
+            Deal(
+                contract=facts.contract,
+                declarer=facts.declarer,
+                tricks=facts.tricks,
+                honours=facts.honours,
+                dealers_one_spade=facts.dealers_one_spade,
+                revokes=facts.revokes,
+            )
+        except ScoringError as error:
+            return str(error), None
+        return None
+
+    def apply_facts(self, facts: Facts, result: Result) -> None:
+        """Write the facts on the result's fields, as this game stores them."""
+        contract = None if isinstance(facts.contract, ContractBid) else facts.contract
+        result.not_played = facts.not_played
+        result.passed_out = contract is None and self.passes_out and not facts.not_played
+        result.level = contract.level if contract else None
+        result.strain = contract.strain.code if contract else ""
+        result.doubling = contract.doubling.suffix if contract else ""
+        result.declarer = facts.declarer.value if facts.declarer else ""
+        result.tricks = facts.tricks
+        result.honours_n, result.honours_e, result.honours_s, result.honours_w = facts.honours
+        result.dealers_one_spade = facts.dealers_one_spade
+        result.revokes = [{"by": r.by.value, "penalty": r.penalty.value} for r in facts.revokes]
+        result.trumps = facts.trumps

@@ -38,6 +38,7 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.numbers import round_half_away
 from scoring.shared.seats import Seat, Side
 
+from .. import games
 from ..games.contract.facts import bid_of, vulnerability_of
 from ..games.contract.scoring import ContractContest, PairLine
 from ..models import Board, Event
@@ -132,7 +133,7 @@ def running_totals(event: Event, upto: int, sheets: dict[int, list[SectionScores
 
 def event_session(event: Event, session: int | None = None) -> model.Session:
     """The night (or one session of it) as the engine's neutral session, the product's figures in it."""
-    if not event.is_contract or event.is_teams:
+    if not games.of(event).exchanges_sessions or event.is_teams:
         raise ExportRefused(
             "Only a contract bridge pairs night is written as a PBN or USEBIO results file (spec §6)."
         )

@@ -40,7 +40,7 @@ from scoring.files import session as model
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
-from .. import limits
+from .. import games, limits
 from ..models import (
     AuditEntry,
     Board,
@@ -222,7 +222,7 @@ def _write(
             club=club,
             name=_plain_text(session.event.name or name)[: limits.EVENT_NAME] or "Imported session",
             date=session.event.date or timezone.localdate(),
-            game=Event.Game.CONTRACT,
+            game=games.CONTRACT.key,
             form=Event.Form.PAIRS,
             status=Event.Status.LOCKED,
             **settings,
@@ -230,7 +230,7 @@ def _write(
         number = 1
     else:
         event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.club_id != club.pk or not event.is_contract or event.is_teams:
+        if event.club_id != club.pk or not games.of(event).exchanges_sessions or event.is_teams:
             raise SessionRefused("A session is added only to a contract bridge pairs event of the same club.")
         if event.method != settings["method"]:
             raise SessionRefused(

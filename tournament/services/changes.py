@@ -15,20 +15,14 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from .. import limits
-from ..games.contract.settings import CONTRACT_OPTIONS, contract_problems
+from .. import games, limits
+from ..games.contract.settings import CONTRACT_OPTIONS
 from ..models import AuditEntry, Board, Event, Pair, Player, Result, Ruling, Seating, Substitution, Table
 from ..scores import cache as score_cache
-from .events import (
-    SECTION_MOVEMENT,
-    Plan,
-    SetupRefused,
-    check_plan,
-    lay_out,
-    neuberg_scale,
-    unequal_boards,
-)
-from .results import Facts, record
+from .events import lay_out
+from .plans import SECTION_MOVEMENT, Plan, SetupRefused, check_plan, unequal_boards
+from .result_facts import Facts
+from .results import record
 from .rulings import add_ruling
 
 
@@ -111,15 +105,16 @@ def edit_event(
     unknown = set(contract) - set(CONTRACT_OPTIONS)
     if unknown:
         raise SetupRefused(f"{sorted(unknown)[0]!r} is not a setting of the event.")
+    game = games.of(event)
     if contract:
-        if not event.is_contract:
+        if set(contract) - set(game.option_fields):
             raise SetupRefused("Only a contract bridge night has these scoring settings.")
         options = {field: contract.get(field, getattr(event, field)) for field in CONTRACT_OPTIONS}
-        for problem in contract_problems(event.form, options):
+        for problem in game.option_problems(event.form, options):
             raise SetupRefused(str(problem), problem.field)
         current = {field: getattr(event, field) for field in CONTRACT_OPTIONS}
-        factored = neuberg_scale(event.game, event.form, current) is not None
-        if factored and neuberg_scale(event.game, event.form, options) is None:
+        factored = game.neuberg_scale(event.form, current) is not None
+        if factored and game.neuberg_scale(event.form, options) is None:
             # a movement accepted because Neuberg factors it (a short Mitchell) keeps a method that can
             unequal = unequal_boards(event)
             if unequal:
@@ -209,11 +204,10 @@ def change_movement(*, event: Event, user: Any, plan: Plan) -> None:
     if len(sections) != 1:
         raise SetupRefused("Only an event of one section can change its movement here.")
     section = sections[0]
-    if event.is_contract:
-        options = {field: getattr(event, field) for field in CONTRACT_OPTIONS}
-        for problem in contract_problems(event.form, options, plan.pairs):
-            raise SetupRefused(str(problem), problem.field)
-    movement, report = check_plan(plan, {field: getattr(event, field) for field in CONTRACT_OPTIONS})
+    options = {field: getattr(event, field) for field in CONTRACT_OPTIONS}
+    for problem in games.of(event).option_problems(event.form, options, plan.pairs):
+        raise SetupRefused(str(problem), problem.field)
+    movement, report = check_plan(plan, options)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")
     before = {"movement": section.movement, "tables": section.tables, "rounds": section.rounds}

@@ -14,9 +14,10 @@ from typing import Any
 
 from django.db import transaction
 
-from .. import limits
+from .. import games, limits
 from ..models import Event, Result, Ruling, Seating
-from .results import Facts, ResultRefused, check_text, record
+from .result_facts import Facts, ResultRefused
+from .results import check_text, record
 from .rulings import add_ruling
 
 
@@ -53,28 +54,12 @@ def missing_results(event: Event) -> list[Missing]:
 
 def not_played_words(event: Event) -> str:
     """What "not played" does to the scores in this event, with its law, for the close page and notes."""
-    if not event.is_contract:
-        if event.is_teams:
-            return "the deal is left out of the match, which compares deals played at both tables (Law G)"
-        return "each side takes the average of its direction once another table has played it (Law B (3))"
-    if event.is_teams:
-        return "the board is left out of the match, compared only where both tables played it (Law 78B)"
-    if event.method == Event.Method.MATCHPOINTS:
-        factored = (
-            "the board's other results Neuberg-factored to the full top"
-            if event.neuberg
-            else "the board matchpointed among the results obtained"
-        )
-        return f"each pair is scored on the boards it played, {factored} (Law 78A)"
-    scaled = ", its total scaled to the full movement" if event.scale_sit_outs else ""
-    return f"each pair's IMPs count over the boards it played{scaled} (Law 78B)"
+    return games.of(event).not_played_words(event)
 
 
 def not_played_law(event: Event) -> str:
     """The law by which a board not played is scored in this event (``not_played_words``)."""
-    if not event.is_contract:
-        return "Law G" if event.is_teams else "Law B (3)"
-    return "Law 78A" if event.method == Event.Method.MATCHPOINTS else "Law 78B"
+    return games.of(event).not_played_law(event)
 
 
 CHOICES = ("adjusted", "not_played")
@@ -105,7 +90,7 @@ def rule_missing(
     check_text(reason, limits.NOTE, "The reason", "reason")
     event = seating.section.event
     if choice == "adjusted":
-        if not event.is_contract:
+        if games.of(event).ruling_refused(Ruling.Kind.ARTIFICIAL):
             raise ResultRefused(
                 "Artificial adjusted scores (Law 12C2) are for contract bridge: rule the board not played.",
                 "choice",
@@ -116,7 +101,7 @@ def rule_missing(
     saved = record(
         seating=seating,
         board_number=board_number,
-        facts=Facts(not_played=True, bridge=event.is_contract, whist=event.is_whist),
+        facts=Facts(not_played=True, game=games.of(event).key),
         request_key=None,
         user=user,
         reason=reason.strip(),

@@ -7,20 +7,17 @@ is saved; a movement the checker refuses is never played.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from scoring.contests import movements
-from scoring.contests.matchpoints import Scale
-from scoring.shared.errors import MovementError, ScoringError
 from scoring.shared.seats import SEATS
 
-from .. import limits
-from ..games.contract.settings import contract_problems
+from .. import games, limits
 from ..models import (
     AuditEntry,
     Board,
@@ -37,17 +34,15 @@ from ..models import (
 )
 from ..scores import cache as score_cache
 from .closing import Missing, missing_results
+from .plans import EVEN_MITCHELLS as EVEN_MITCHELLS
+from .plans import MOVEMENT_KIND as MOVEMENT_KIND
+from .plans import SECTION_MOVEMENT as SECTION_MOVEMENT
+from .plans import Plan as Plan
+from .plans import SetupRefused as SetupRefused
+from .plans import check_plan as check_plan
+from .plans import movement_of as movement_of
+from .plans import unequal_boards as unequal_boards
 from .players import drop_standings, keep_standings
-
-EVEN_MITCHELLS = (Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
-
-
-class SetupRefused(Exception):
-    """A night that cannot be set up as asked; the message says why."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 class LockNeedsConfirmation(SetupRefused):
@@ -77,147 +72,6 @@ class LockNeedsConfirmation(SetupRefused):
         super().__init__(message)
 
 
-@dataclass(frozen=True)
-class Plan:
-    """What the director asked for: enough to build and check the movement."""
-
-    game: str
-    form: str
-    movement: str
-    pairs: int  # pairs in a pair contest, or pairs a team in a team match
-    boards_per_round: int
-    rounds: int | None = None
-    boards: int | None = None  # team matches: how many deals
-
-    def build(self) -> movements.Movement:
-        """The movement for this plan, from the engine's generators (spec §5; Laws B, G)."""
-        try:
-            if self.form == Event.Form.TEAMS or self.movement in (
-                Section.Movement.TEAMS,
-                Section.Movement.TWO_TABLE,
-            ):
-                board_count = self.boards or self.boards_per_round * max(self.pairs, 2)
-                if self.movement == Section.Movement.TWO_TABLE:
-                    return movements.two_table(board_count, self.boards_per_round)
-                return movements.team_match(self.pairs, board_count, self.boards_per_round)
-            if self.pairs < 3:
-                raise SetupRefused("A pair contest needs at least three pairs.", "pairs")
-            tables, odd = (self.pairs + 1) // 2, self.pairs % 2 == 1
-            if self.movement == Section.Movement.HOWELL:
-                return movements.howell(tables, self.boards_per_round, phantom=odd)
-            even = self._even_tables(tables)
-            return movements.mitchell(
-                tables, self.boards_per_round, rounds=self.rounds, phantom=odd, even=even
-            )
-        except ScoringError as error:
-            raise SetupRefused(str(error), "movement") from error
-
-    def _even_tables(self, tables: int) -> str:
-        """The Mitchell asked for, refused where the number of tables cannot play it (spec §5.2, §5.3)."""
-        if self.movement == Section.Movement.MITCHELL and tables % 2 == 0 and tables >= 4:
-            raise SetupRefused(
-                f"{self.pairs} pairs make {tables} tables, an even number: in a plain Mitchell the E-W "
-                f"pairs would meet again, after round {tables // 2}, boards they have already played. "
-                "Choose the Mitchell with a relay and bye stand (every round played) or the Mitchell "
-                f"with a skip (the E-W pairs skip a table after round {tables // 2}; one round fewer).",
-                "movement",
-            )
-        if self.movement in EVEN_MITCHELLS and tables % 2:
-            raise SetupRefused(
-                f"{self.pairs} pairs make {tables} tables, an odd number: choose the plain Mitchell. "
-                "A relay or a skip is for an even number of tables.",
-                "movement",
-            )
-        return "skip" if self.movement == Section.Movement.SKIP_MITCHELL else "relay"
-
-
-SECTION_MOVEMENT = {
-    movements.MovementKind.MITCHELL: Section.Movement.MITCHELL,
-    movements.MovementKind.RELAY_MITCHELL: Section.Movement.RELAY_MITCHELL,
-    movements.MovementKind.SKIP_MITCHELL: Section.Movement.SKIP_MITCHELL,
-    movements.MovementKind.HOWELL: Section.Movement.HOWELL,
-    movements.MovementKind.TWO_TABLE: Section.Movement.TWO_TABLE,
-    movements.MovementKind.TEAM: Section.Movement.TEAMS,
-    movements.MovementKind.ENTERED: Section.Movement.CUSTOM,
-}
-MOVEMENT_KIND = {section: kind for kind, section in SECTION_MOVEMENT.items()}
-
-
-def check_plan(
-    plan: Plan, settings: Mapping[str, Any] | None = None
-) -> tuple[movements.Movement, movements.MovementReport]:
-    """Build the movement and the checker's verdict, shown to the director before play starts.
-
-    ``settings`` are the night's scoring settings (the event's fields, the model's defaults for
-    those not given): a night scored by matchpoints with Neuberg may play its boards unequally
-    often, the checker saying how they are factored (Law 78A); any other is refused, with what
-    would mend it.
-    """
-    movement = plan.build()
-    scale = neuberg_scale(plan.game, plan.form, settings or {})
-    report = movements.check(movement, neuberg=scale)
-    if scale is None and len({plays.times for plays in report.boards if plays.times}) > 1:
-        problems = (*report.problems, _unfactored(plan, settings or {}))
-        report = replace(report, ok=False, problems=problems)
-    return movement, report
-
-
-def neuberg_scale(game: str, form: str, settings: Mapping[str, Any]) -> Scale | None:
-    """The matchpoint scale a night factors its boards played fewer times on, or None when it does not.
-
-    Only a contract bridge pair contest scored by matchpoints with Neuberg factors a board with
-    fewer results up to the full top (Law 78A; the Neuberg formula).
-    """
-    if game != Event.Game.CONTRACT or form != Event.Form.PAIRS:
-        return None
-    method, neuberg, scale = (_setting(settings, name) for name in ("method", "neuberg", "scale"))
-    if method != Event.Method.MATCHPOINTS or not neuberg:
-        return None
-    return Scale.parse(scale)
-
-
-def _setting(settings: Mapping[str, Any], name: str) -> Any:
-    value = settings.get(name)
-    return Event._meta.get_field(name).get_default() if value is None else value
-
-
-def _unfactored(plan: Plan, settings: Mapping[str, Any]) -> str:
-    """Why a night cannot score boards played unequally often, and what would mend it."""
-    fix = "or play the full movement (leave Rounds empty), so that every board is played as often."
-    if plan.game != Event.Game.CONTRACT:
-        game = Event.Game(plan.game).label
-        return (
-            f"{game} compares each pair only with those who played the same hands (Law H) and has no "
-            f"factoring for a board played fewer times: {fix.removeprefix('or ')}"
-        )
-    method = _setting(settings, "method")
-    if method == Event.Method.MATCHPOINTS:
-        return (
-            "Neuberg is off for this night, so a board played fewer times would have a smaller top "
-            f"(Law 78A): turn Neuberg on, and those boards are factored up to the full top; {fix}"
-        )
-    return (
-        f"Scored by {Event.Method(method).label}, a board played fewer times is not factored: score the "
-        f"night by matchpoints with Neuberg (Law 78A), {fix}"
-    )
-
-
-def unequal_boards(event: Event) -> str:
-    """How the event's saved movements play their boards unequally often, as "boards 1-20: 5 times;
-    boards 21-24: 6 times", or "" when every section plays each of its boards as often."""
-    for section in event.sections.all():
-        report = movements.check(movement_of(section))
-        counts: dict[int, list[int]] = {}
-        for plays in report.boards:
-            if plays.times:
-                counts.setdefault(plays.times, []).append(plays.board)
-        if len(counts) > 1:
-            return "; ".join(
-                f"{movements.boards_text(boards)}: {times} times" for times, boards in sorted(counts.items())
-            )
-    return ""
-
-
 def dealer_of(number: int) -> str:
     """Board 1 is dealt by North, 2 by East, 3 by South, 4 by West, and round again."""
     return SEATS[(number - 1) % 4].value
@@ -232,9 +86,8 @@ def create_event(
     problem = limits.name_problem(name, limits.EVENT_NAME, "The event's name")
     if problem or not name:
         raise SetupRefused(problem or "Give the event a name.", "name")
-    if plan.game == Event.Game.CONTRACT:
-        for problem in contract_problems(plan.form, options, plan.pairs):
-            raise SetupRefused(str(problem), problem.field)
+    for problem in games.of(plan.game).option_problems(plan.form, options, plan.pairs):
+        raise SetupRefused(str(problem), problem.field)
     movement, report = check_plan(plan, options)
     if not report.ok:
         raise SetupRefused("The movement does not pass its checks: " + " ".join(report.problems), "movement")
@@ -327,33 +180,6 @@ def lay_out(section: Section, movement: movements.Movement) -> None:
             if not s.sit_out
         ]
     )
-
-
-def movement_of(section: Section) -> movements.Movement:
-    """The section's movement as saved, read back for guide cards and the checker."""
-    seatings = Seating.objects.filter(section=section).select_related("table", "ns", "ew")
-    phantom = Pair.objects.filter(section=section, is_phantom=True).values_list("label", flat=True).first()
-    teams = None
-    if section.event.is_teams:
-        members: dict[str, list[str]] = {"A": [], "B": []}
-        for label, team in Pair.objects.filter(section=section, team__isnull=False).values_list(
-            "label", "team__label"
-        ):
-            members.setdefault(team, []).append(label)
-        teams = (members["A"], members["B"])
-    try:
-        return movements.enter_movement(
-            [
-                movements.Seating(s.round, s.table.number, s.ns.label, s.ew.label, tuple(s.board_numbers))
-                for s in seatings
-            ],
-            board_count=Board.objects.filter(section=section).count() or None,
-            phantom=phantom,
-            kind=MOVEMENT_KIND.get(section.movement, movements.MovementKind.ENTERED),
-            teams=teams,
-        )
-    except MovementError as error:
-        raise SetupRefused(str(error)) from error
 
 
 @dataclass(frozen=True)

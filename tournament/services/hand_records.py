@@ -27,6 +27,7 @@ from scoring.shared.cards import SUITS, Card, Hands
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
+from .. import games
 from ..models import AuditEntry, Board, Event, Result, Section
 from ..scores import cache as score_cache
 from ..scores.facts import contract_of, parsed_hands
@@ -182,7 +183,8 @@ def store(
     with transaction.atomic():
         boards = {b.number: b for b in Board.objects.select_for_update().filter(section=section)}
         _check_boards(section, boards, records)
-        changed = [r for r in records if _changes(boards[r.board], r, contract=event.is_contract)]
+        game = games.of(event)
+        changed = [r for r in records if _changes(boards[r.board], r, vulnerability=game.keeps_vulnerability)]
         replaced = sorted(r.board for r in changed if boards[r.board].hands)
         if replaced and not replace:
             raise HandRecordRefused(
@@ -194,9 +196,9 @@ def store(
             board = boards[record.board]
             board.hands = record.hands.to_pbn()
             board.double_dummy = board.par = None  # analysed anew once stored (services.analyses)
-            if event.is_contract:
-                _contract_facts(board, record)
-            whist_card = record.turned if event.is_whist else None
+            if game.keeps_vulnerability:
+                _keep_vulnerability(board, record)
+            whist_card = record.turned if game.turns_trumps else None
             board.turned = str(whist_card) if whist_card is not None else ""
             if whist_card is not None:
                 board.trumps = whist_card.suit
@@ -261,7 +263,8 @@ def disagreements_among(results: Iterable[Result], event: Event) -> list[Disagre
 
 def disagreement_of(result: Result, board: Board, event: Event) -> Disagreement | None:
     """How ``result``'s typed facts differ from ``board``'s cards, or None when they agree."""
-    if event.is_whist:
+    game = games.of(event)
+    if game.turns_trumps:
         if board.trumps and result.trumps and result.trumps != board.trumps:
             return Disagreement(result, SUIT_WORDS[result.trumps], f"{SUIT_WORDS[board.trumps]} as trumps")
         if result.trumps in SUITS and board.hands and not board.turned:
@@ -275,8 +278,8 @@ def disagreement_of(result: Result, board: Board, event: Event) -> Disagreement 
                     f"no {SUIT_WORDS[result.trumps]} for {dealer}, the dealer",
                 )
         return None
-    if result.not_played or event.is_contract:
-        return None  # contract bridge scores no honours: nothing typed can disagree with the cards
+    if result.not_played or not game.scores_honours:
+        return None  # a game that scores no honours: nothing typed can disagree with the cards
     contract = contract_of(result)
     derived = honours_from_cards(board, contract)
     if derived is None or derived == result.honours:
@@ -411,10 +414,10 @@ def _check_boards(section: Section, boards: dict[int, Board], records: tuple[Han
             )
 
 
-def _changes(board: Board, record: HandRecord, *, contract: bool = False) -> bool:
+def _changes(board: Board, record: HandRecord, *, vulnerability: bool = False) -> bool:
     if not board.hands:
         return True
-    if contract and _record_of(board).vulnerable is not record.vulnerable:
+    if vulnerability and _record_of(board).vulnerable is not record.vulnerable:
         return True
     try:
         return Hands.parse(board.hands) != record.hands
@@ -422,7 +425,7 @@ def _changes(board: Board, record: HandRecord, *, contract: bool = False) -> boo
         return True
 
 
-def _contract_facts(board: Board, record: HandRecord) -> None:
+def _keep_vulnerability(board: Board, record: HandRecord) -> None:
     """Contract bridge: the record's vulnerability where it differs from the board number's (Law 2);
     the deal's par for it and the dealer follows with the double-dummy analysis."""
     by_number = Vulnerability.for_board(board.number)

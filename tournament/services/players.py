@@ -1,11 +1,11 @@
-"""The club's player list: import from a membership spreadsheet's CSV, export back, keep standings.
+"""The club's player list: import from a membership spreadsheet's CSV, and keep standings.
 
 A club's membership spreadsheet is exported as CSV by Excel, LibreOffice or Google Sheets:
 a header row, then a player a line. ``read_players`` reads it forgivingly (UTF-8 with or without
 a byte-order mark, or Excel's Windows-1252 / Latin-1; comma or semicolon; the columns found by
 their names in any order) and says, line by line, what an import would add, update or refuse and
 why. ``import_players`` then applies that plan in one transaction with one audit entry, or
-nothing at all.
+nothing at all; ``exports.players`` writes the list back in the same columns.
 
 A closed night's standings are kept per pair (``keep_standings``) for the player's page.
 """
@@ -24,15 +24,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
-from scoring.contests.pairs import signed_text
-from scoring.shared.numbers import mixed_text
-
-from .. import limits
-from ..exports.base import safe_text
+from .. import games, limits
 from ..models import AuditEntry, Club, Event, Pair, PairStanding, Player
-from ..reports import match_summary, rounded_text, standings_rows
-from ..reports.common import percent_text
-from ..scores.standings import SectionScores, score_event
+from ..scores.standings import score_event
 
 # A membership list of a few thousand players is well under this; a larger upload is refused unread.
 MAX_UPLOAD = 512 * 1024
@@ -304,20 +298,6 @@ def import_players(*, club: Club, user: Any, content: bytes, digest: str) -> Pla
     return plan
 
 
-def export_rows(club: Club) -> Iterable[list[str]]:
-    """The club's players as the CSV writes them: a header the importer reads back, then a player a row."""
-    yield EXPORT_HEADER
-    for player in Player.objects.filter(club=club).for_list():
-        yield [safe_text(player.name), safe_text(player.number), safe_text(player.email)]
-
-
-def players_csv(club: Club) -> bytes:
-    """The player list as CSV: UTF-8 with a byte-order mark, so that Excel keeps the accents."""
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\r\n").writerows(export_rows(club))
-    return buffer.getvalue().encode("utf-8-sig")
-
-
 # --- standings kept for the player's page ---------------------------------------------------------
 
 
@@ -326,48 +306,12 @@ def keep_standings(event: Event) -> None:
 
     Pairs: the overall rank ("2=" when shared) of how many, and the score rounded (R-7), with
     the exact figure where rounding hides it (Law H). A team match: the match's result (Law G).
+    The places are the game's (``games.of(event).kept_places``).
     """
     PairStanding.objects.filter(pair__section__event=event).delete()
-    kept = []
-    for sheet in score_event(event):
-        if sheet.bridge is not None:
-            kept.extend(_contract_standings(sheet))
-            continue
-        rows = {row.pair: row for row in standings_rows(sheet)}
-        summary = match_summary(sheet)
-        for pair in sheet.pairs.values():
-            row = rows.get(pair.label)
-            if row is not None:
-                score = rounded_text(row.score) + (f" ({row.exact})" if row.exact else "")
-                kept.append(PairStanding(pair=pair, rank=row.rank_text, of=len(rows), score=score))
-            elif not pair.is_phantom:  # a match's pair, or a pair with nothing scored: kept all the same
-                kept.append(PairStanding(pair=pair, score=summary.text[:120] if summary else ""))
+    game = games.of(event)
+    kept = [standing for sheet in score_event(event) for standing in game.kept_places(sheet)]
     PairStanding.objects.bulk_create(kept)
-
-
-def _contract_standings(sheet: SectionScores) -> list[PairStanding]:
-    """A contract bridge night's kept places: "58.33 % (14 MP)" or "+12 IMPs", of its list's pairs;
-    a team match's pairs keep the match's result."""
-    contest = sheet.bridge
-    if contest is None:
-        return []
-    kept = []
-    for pair in sheet.pairs.values():
-        line = contest.standing(pair.label)
-        if line is not None:
-            of = len(contest.direction_standings(line.direction) if contest.two_winner else contest.standings)
-            if line.percent is not None:
-                score = f"{percent_text(line.percent)} % ({mixed_text(line.total)} {contest.unit})"
-            else:
-                score = f"{signed_text(line.total)} {contest.unit}"
-            kept.append(PairStanding(pair=pair, rank=line.place.text, of=of, score=score[:120]))
-        elif not pair.is_phantom:
-            match, text = contest.match, ""
-            if match is not None:
-                home, away = mixed_text(match.home_total), mixed_text(match.away_total)
-                text = f"{match.home} {home}, {match.away} {away} ({match.unit})"
-            kept.append(PairStanding(pair=pair, score=text[:120]))
-    return kept
 
 
 def drop_standings(event: Event) -> None:

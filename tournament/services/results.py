@@ -11,135 +11,21 @@ from __future__ import annotations
 import functools
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.auction.core import Contract
-from scoring.auction.deal import Deal, Revoke, check_dealers_one_spade
-from scoring.auction.duplicate_laws import may_claim_revoke, may_correct_score
-from scoring.contract.deal import ContractBid, score_contract
-from scoring.shared.errors import ScoringError
-from scoring.shared.seats import Seat
+from scoring.auction.duplicate_laws import may_claim_revoke
 
-from .. import limits, written
+from .. import games, limits, written
 from ..models import AuditEntry, Board, BoardPlay, Event, Membership, Result, Seating, Table
 from ..scores import cache as score_cache
 from ..scores.facts import snapshot
 from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
-
-
-class ResultRefused(Exception):
-    """A change the laws or the event's state do not allow; the message says why, for the screen."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-@dataclass(frozen=True)
-class Facts:
-    """What a table or a director reports for one board; validated by the engine before saving.
-
-    Contract bridge (``bridge``): ``contract`` is a ``ContractBid`` (None when passed out), with
-    the declarer and the tricks; no honours, no dealer's one spade, no revokes (Law 77).
-    """
-
-    contract: Contract | ContractBid | None = None
-    declarer: Seat | None = None
-    tricks: int = 0
-    honours: tuple[int, int, int, int] = (0, 0, 0, 0)
-    dealers_one_spade: bool = False
-    revokes: tuple[Revoke, ...] = ()
-    trumps: str = ""
-    whist: bool = False
-    not_played: bool = False
-    bridge: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def validate(self, dealer: str | None = None) -> None:
-        """Let the engine refuse what the laws refuse: 14 tricks, six honours, a level of 8.
-
-        ``dealer`` is the board's dealer: only his own one spade, never overbid, is the
-        dealer's original one spade (Law 48). Every entry path (a traveller row, a
-        correction, a phone's entry or edit, the preview) comes through here.
-        """
-        if self.not_played:
-            return
-        if self.bridge:
-            self._validate_bridge()
-            return
-        if self.whist:
-            if not 0 <= self.tricks <= 13:
-                raise ResultRefused(
-                    f"{self.tricks} tricks is impossible: a deal has thirteen tricks.", "tricks"
-                )
-            return
-        if self.dealers_one_spade:
-            try:
-                check_dealers_one_spade(self.contract, self.declarer, Seat.parse(dealer) if dealer else None)
-            except ScoringError as error:
-                raise ResultRefused(str(error), "dealers_one_spade") from error
-        try:
-            Deal(
-                contract=self.contract,
-                declarer=self.declarer,
-                tricks=self.tricks,
-                honours=self.honours,
-                dealers_one_spade=self.dealers_one_spade,
-                revokes=self.revokes,
-            )
-        except ScoringError as error:
-            raise ResultRefused(str(error)) from error
-
-    def _validate_bridge(self) -> None:
-        """Law 77's own checks: a contract of level 1 to 7, its declarer, 0 to 13 tricks; nothing else."""
-        if self.contract is not None and not isinstance(self.contract, ContractBid):
-            raise ResultRefused("This is not a contract of contract bridge.")
-        if self.honours != (0, 0, 0, 0) or self.dealers_one_spade or self.revokes:
-            raise ResultRefused(
-                "Contract bridge scores no honours, no dealer's one spade and no revoke penalty in points "
-                "(Law 77): the director adjusts a revoke in tricks."
-            )
-        if self.contract is None:
-            return
-        try:
-            score_contract(self.contract, self.declarer, self.tricks, False)
-        except ScoringError as error:
-            raise ResultRefused(str(error)) from error
-
-    def apply_to(self, result: Result) -> None:
-        if self.bridge:
-            self._apply_bridge(result)
-            return
-        contract = None if isinstance(self.contract, ContractBid) else self.contract
-        result.not_played = self.not_played
-        result.passed_out = contract is None and not self.whist and not self.not_played
-        result.level = contract.level if contract else None
-        result.strain = contract.strain.code if contract else ""
-        result.doubling = contract.doubling.suffix if contract else ""
-        result.declarer = self.declarer.value if self.declarer else ""
-        result.tricks = self.tricks
-        result.honours_n, result.honours_e, result.honours_s, result.honours_w = self.honours
-        result.dealers_one_spade = self.dealers_one_spade
-        result.revokes = [{"by": r.by.value, "penalty": r.penalty.value} for r in self.revokes]
-        result.trumps = self.trumps
-
-    def _apply_bridge(self, result: Result) -> None:
-        bid = self.contract if isinstance(self.contract, ContractBid) else None
-        result.not_played = self.not_played
-        result.passed_out = bid is None and not self.not_played
-        result.level = bid.level if bid else None
-        result.strain = bid.strain.value if bid else ""
-        result.doubling = bid.doubling.value if bid else ""
-        result.declarer = self.declarer.value if bid and self.declarer else ""
-        result.tricks = self.tricks if bid else 0
-        result.honours_n = result.honours_e = result.honours_s = result.honours_w = 0
-        result.dealers_one_spade = False
-        result.revokes = []
-        result.trumps = ""
+from .result_facts import Facts as Facts
+from .result_facts import ResultRefused as ResultRefused
 
 
 @dataclass(frozen=True)
@@ -198,9 +84,10 @@ def _audit(event: Event, result: Result | None, action: str, subject: str, **kwa
 def _with_board_facts(board: Board, facts: Facts, result: Result | None = None) -> Facts:
     """The facts the board's hand record fixes: the honours counted from the cards (table of values),
     and a whist trump checked against the board's, recorded once a board (Whist law 42)."""
-    if facts.not_played or facts.bridge:
+    game = games.of(facts.game)
+    if facts.not_played or not (game.turns_trumps or game.scores_honours):
         return facts
-    if facts.whist:
+    if game.turns_trumps:
         try:
             return replace(facts, trumps=claim_trumps(board, facts.trumps, result=result))
         except TrumpConflict as error:
@@ -215,7 +102,7 @@ def with_card_honours(board: Board, facts: Facts) -> Facts:
     What a phone typed is compared with what was recorded through this: a phone does not type the
     honours of a dealt board, the cards count them.
     """
-    if facts.not_played or facts.bridge or facts.whist:
+    if facts.not_played or not games.of(facts.game).scores_honours:
         return facts
     held = honours_from_cards(board, facts.contract)
     return facts if held is None else replace(facts, honours=held)
@@ -406,12 +293,7 @@ def table_correction_refused(result: Result) -> str:
     if result.not_played:
         return f"The director ruled on board {number} (Law B): only the director may change it."
     if result.seating.agreed_at is not None:
-        if result.section.event.is_contract:
-            return (
-                f"Round {result.seating.round} is agreed: an error in its scores is now corrected by "
-                "the director only (Law 79C). Ask the director."
-            )
-        return may_correct_score(round_agreed=True).reason + " Ask the director."
+        return games.of(result.section.event).agreed_round_words(result.seating.round)
     if result.confirmed_by_id is not None or any(ruling.active for ruling in result.rulings.all()):
         return f"The director confirmed or ruled on board {number}: only the director may change it."
     return ""

@@ -26,12 +26,13 @@ from scoring.contract.adjusted_entry import (
 from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 
-from .. import limits
+from .. import games, limits
 from ..games.contract.facts import ruling_entry
 from ..games.contract.scoring import method_scores
 from ..models import AuditEntry, Result, Ruling, Seating
 from ..scores import cache as score_cache
-from .results import Facts, ResultRefused, Saved, check_text, correct, record, set_status
+from .result_facts import Facts, ResultRefused
+from .results import Saved, check_text, correct, record, set_status
 
 # Rulings a director reaches for most, with the law each applies (Law F; Law 81; Law B).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -89,16 +90,6 @@ SCORING_KINDS = {
     Ruling.Kind.FOULED,
     Ruling.Kind.ARTIFICIAL,
     Ruling.Kind.ASSIGNED,
-}
-# Contract bridge is scored by Law 77 alone: its director adjusts the score (Law 12), he does not
-# award Foster's honour points, a revoke's 100 points or Law B's extremes.
-CONTRACT_KINDS = {
-    Ruling.Kind.ARTIFICIAL,
-    Ruling.Kind.ASSIGNED,
-    Ruling.Kind.WITHDRAWN,
-    Ruling.Kind.NOT_PLAYED,
-    Ruling.Kind.FOULED,
-    Ruling.Kind.NOTE,
 }
 # The kind of ruling each adjusted score a director types is kept as, with its law.
 ENTRY_KIND = {
@@ -228,16 +219,9 @@ def _check_contract_ruling(event: Any, result: Result, kind: str, details: dict[
     A board ruled not played at the close is every game's: the classic codes give each side its
     direction's average (Law B (3)).
     """
-    if not event.is_contract:
-        if kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED, Ruling.Kind.FOULED):
-            raise ResultRefused("Adjusted scores under Law 12 are for contract bridge nights.", "kind")
-        return
-    if kind not in CONTRACT_KINDS:
-        raise ResultRefused(
-            "Contract bridge is scored by Law 77: adjust the score under Law 12 (an artificial or an "
-            "assigned score) rather than award points.",
-            "kind",
-        )
+    refused = games.of(event).ruling_refused(kind)
+    if refused:
+        raise ResultRefused(refused, "kind")
     if kind in (Ruling.Kind.ARTIFICIAL, Ruling.Kind.ASSIGNED):
         check_text(details.get("assigned") or "", limits.ASSIGNED, "The adjusted score", "assigned")
     if kind == Ruling.Kind.ARTIFICIAL and not details.get("assigned"):
@@ -317,14 +301,14 @@ def record_adjusted(
     with transaction.atomic():
         if isinstance(entry, Fouled):
             facts = Facts(
-                bridge=True,
+                game=games.CONTRACT.key,
                 contract=entry.entry.contract,
                 declarer=entry.entry.declarer,
                 tricks=entry.entry.tricks or 0,
             )
             details: dict[str, Any] = {"assigned": entry.group}
         else:
-            facts = Facts(bridge=True, not_played=True)
+            facts = Facts(game=games.CONTRACT.key, not_played=True)
             details = {"assigned": entry.text}
         saved = record(
             seating=seating,

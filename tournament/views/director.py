@@ -30,9 +30,9 @@ from django.utils.cache import get_conditional_response, quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
-from .. import page_cache, params
+from .. import games, page_cache, params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
-from ..forms.director import EventForm, PairsForm
+from ..forms.wizard import EventForm, PairsForm
 from ..models import (
     AuditEntry,
     Event,
@@ -127,7 +127,9 @@ def event_pairs(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
             return redirect("event_pairs", club_slug, event.pk)
     players = Player.objects.filter(club=event.club).values_list("name", flat=True)
     return render(
-        request, "tournament/director/event_pairs.html", {"event": event, "form": form, "players": players}
+        request,
+        "tournament/director/event_pairs.html",
+        {"event": event, "game": games.of(event), "form": form, "players": players},
     )
 
 
@@ -173,7 +175,12 @@ def _running_html(request: HttpRequest, event: Event, sections: list[Section], e
     def render() -> tuple[str, bool]:
         named = [section.version for section in sections]
         runs = [screens.running_section(score_section(s), _grid_seatings(s)) for s in sections]
-        context = {"event": event, "sections": runs, "csrf_token": page_cache.CSRF_PLACEHOLDER}
+        context = {
+            "event": event,
+            "game": games.of(event),
+            "sections": runs,
+            "csrf_token": page_cache.CSRF_PLACEHOLDER,
+        }
         html = render_to_string("tournament/director/_run_sections.html", context)
         return html, [section.version for section in sections] == named  # scored at the named versions
 
@@ -190,6 +197,7 @@ def event_run(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespon
     may_direct = role_in(request.user, event.club) in DIRECTING
     context = {
         "event": event,
+        "game": games.of(event),
         "grid": _running_html(request, event, sections, etag),
         "etag": etag,
         "refresh_seconds": REFRESH_SECONDS,
@@ -265,7 +273,7 @@ def table_links(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
         url = request.build_absolute_uri(table.get_absolute_url())
         cards.append({"table": table, "url": url, "qr": mark_safe(segno.make(url).svg_inline(scale=4))})
     pin_url = request.build_absolute_uri(reverse("table_pin"))
-    context = {"event": event, "cards": cards, "pin_url": pin_url}
+    context = {"event": event, "game": games.of(event), "cards": cards, "pin_url": pin_url}
     return render(request, "tournament/director/table_links.html", context)
 
 
@@ -303,7 +311,7 @@ def audit_log(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespon
     entries = filters.apply(AuditEntry.objects.filter(event=event).for_log())
     page = Paginator(entries, AUDIT_PAGE).get_page(params.number(request.GET.get("page")))
     rows = [screens.audit_row(entry) for entry in page]
-    context = {"event": event, "page": page, "rows": rows, "filters": filters}
+    context = {"event": event, "game": games.of(event), "page": page, "rows": rows, "filters": filters}
     return render(request, "tournament/director/audit_log.html", context)
 
 

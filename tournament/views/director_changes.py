@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
-from .. import params
+from .. import games, params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.changes import DeleteEventForm, EventDetailsForm, MovementForm, SubstitutionForm, WithdrawalForm
 from ..games.contract.settings import CONTRACT_OPTIONS
@@ -54,7 +54,7 @@ def _change_forms(event: Event, data: Any = None, which: str = "") -> dict[str, 
 
 def _changes_page(request: HttpRequest, event: Event, **context: Any) -> HttpResponse:
     may_direct = role_in(request.user, event.club) in DIRECTING
-    context = {"event": event, "may_direct": may_direct, **context}
+    context = {"event": event, "game": games.of(event), "may_direct": may_direct, **context}
     return render(request, "tournament/director/event_changes.html", context)
 
 
@@ -131,7 +131,11 @@ def event_edit(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
                 return redirect("event_changes", club_slug, event.pk)
             except SetupRefused as error:
                 refuse(form, error)
-    return render(request, "tournament/director/event_edit.html", {"event": event, "form": form})
+    return render(
+        request,
+        "tournament/director/event_edit.html",
+        {"event": event, "game": games.of(event), "form": form},
+    )
 
 
 @login_required
@@ -153,7 +157,7 @@ def event_movement(request: HttpRequest, club_slug: str, event_id: int) -> HttpR
                     return redirect("event_pairs", club_slug, event.pk)
             except SetupRefused as error:
                 refuse(form, error)
-    context = {"event": event, "form": form, "check": check}
+    context = {"event": event, "game": games.of(event), "form": form, "check": check}
     return render(request, "tournament/director/event_movement.html", context)
 
 
@@ -182,7 +186,11 @@ def event_delete(request: HttpRequest, club_slug: str, event_id: int) -> HttpRes
                 return redirect("dashboard")
             except SetupRefused as error:
                 refuse(form, error)
-    return render(request, "tournament/director/event_delete.html", {"event": event, "form": form})
+    return render(
+        request,
+        "tournament/director/event_delete.html",
+        {"event": event, "game": games.of(event), "form": form},
+    )
 
 
 @login_required

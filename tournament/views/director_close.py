@@ -13,8 +13,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from .. import games
 from ..access import DIRECTING, SCORING, event_for_role, role_in
-from ..forms.director import MissingRulingForm, ReasonForm
+from ..forms.entry import ReasonForm
+from ..forms.rulings import MissingRulingForm
 from ..models import Event, Result, Seating
 from ..services import closing
 from ..services.events import LockNeedsConfirmation
@@ -36,6 +38,7 @@ def close_page(
     context = {
         "may_direct": may_direct,
         "event": event,
+        "game": games.of(event),
         "refusal": refusal,
         "rounds": screens.close_rounds(refusal.missing, refusal.unsettled, posted),
         "not_played": closing.not_played_words(event),

@@ -23,16 +23,10 @@ from django.views.decorators.http import require_POST
 
 from scoring.shared.errors import ScoringError
 
-from .. import params
+from .. import games, params
 from ..access import DIRECTING, SCORING, event_for_role, role_in
-from ..forms.director import (
-    CorrectionForm,
-    EntryRowForm,
-    IrregularHandsForm,
-    ReasonForm,
-    ResultFactsForm,
-)
-from ..games.contract.forms import ruling_form
+from ..forms.entry import CorrectionForm, EntryRowForm, ReasonForm, ResultFactsForm
+from ..forms.rulings import IrregularHandsForm, ruling_form
 from ..models import AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
 from ..scores.standings import score_section
@@ -94,7 +88,10 @@ def traveller_entry(
     seatings = list(Seating.objects.filter(section=section).for_traveller_entry())
     context = screens.traveller(sheet, number, seatings, posted)
     context.update(
-        event=event, section=section, preview_url=reverse("entry_preview", args=[club_slug, event.pk])
+        event=event,
+        game=games.of(event),
+        section=section,
+        preview_url=reverse("entry_preview", args=[club_slug, event.pk]),
     )
     if fetched and request.method == "POST":
         return _row_answer(request, context, posted, note)
@@ -236,6 +233,7 @@ def _result_page(request: HttpRequest, event: Event, result: Result, **forms: Fo
     context: dict[str, Any] = {
         **score,
         "event": event,
+        "game": games.of(event),
         "result": result,
         "rulings": screens.ruling_effects(result, event, rulings, score["score"]),
         "audit": [screens.audit_row(entry) for entry in audit],
@@ -370,7 +368,7 @@ def ruling_irregular(
     audit log)."""
     event = event_for_role(request, club_slug, event_id, SCORING)
     section = _section(event, letter)
-    if event.is_contract:
+    if not games.of(event).rules_irregular_hands:
         # Foster's Law B has no place here: the form is not shown, and nothing is posted to it.
         messages.error(request, CONTRACT_LAW_B)
         return redirect("traveller_entry", club_slug, event.pk, letter, number)
@@ -392,5 +390,5 @@ def ruling_irregular(
                 return redirect("result_edit", club_slug, event.pk, ruling.result_id)
             except ResultRefused as error:
                 refuse(form, error)
-    context = {"event": event, "section": section, "number": number, "form": form}
+    context = {"event": event, "game": games.of(event), "section": section, "number": number, "form": form}
     return render(request, "tournament/director/irregular.html", context)

@@ -17,29 +17,21 @@ from typing import Any
 from scoring.auction.deal import DealScore
 from scoring.contests.movements import MovementKind
 from scoring.contests.pairs import Irregular
-from scoring.shared.errors import ScoringError
-from scoring.whist.game import duplicate_whist_deal
 
-from ..forms.director import EntryRowForm, MissingRulingForm
-from ..games.contract.facts import assigned_score, contract_score, vulnerability_text
+from .. import games
+from ..forms.entry import EntryRowForm
+from ..forms.rulings import MissingRulingForm
 from ..games.contract.scoring import TableFigures
 from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
-from ..scores.facts import score_of
 from ..scores.standings import (
-    ADJUSTING_KINDS,
-    IRREGULAR_KINDS,
     ScoredResult,
     SectionScores,
-    scored_contract,
-    standing_adjustment,
 )
-from ..services.closing import Missing, not_played_words
-from ..services.events import SECTION_MOVEMENT, Plan, check_plan
+from ..services.closing import Missing
 from ..services.hand_records import Disagreement, disagreements_among
-from ..services.results import Facts
-from ..services.rulings import adjustment_words
-from ..templatetags.duplicate import side_score
+from ..services.plans import SECTION_MOVEMENT, Plan, check_plan
+from ..services.result_facts import Facts
 
 # Meetings are shown as a grid of pairs only while it stays readable.
 MOST_PAIRS_IN_GRID = 20
@@ -184,6 +176,7 @@ def traveller(
 ) -> dict[str, Any]:
     """Every table that plays board ``number`` (round order), with its result or an entry row."""
     event = sheet.event
+    game = games.of(event)
     done = {s.result.seating_id: s for s in sheet.by_board().get(number, [])}
     differences = _differences(sheet, number)
     lines = []
@@ -197,8 +190,7 @@ def traveller(
             line.ns_difference = differences.get((result.ns.label, result.ew.label))
             line.irregular = IRREGULAR_WORDS.get(line.scored.irregular, "") if line.scored.irregular else ""
             line.figures = sheet.bridge.table(result.pk) if sheet.bridge is not None else None
-            if event.is_whist and not result.not_played:
-                line.whist = duplicate_whist_deal(result.tricks)
+            line.whist = game.tricks_scored(result)
         else:
             mine = posted is not None and str(posted.data.get("seating")) == str(seating.pk)
             line.form = posted if mine and posted is not None else EntryRowForm(event=event, seating=seating)
@@ -246,39 +238,7 @@ def _traveller_lines(sheet: SectionScores, number: int) -> tuple[str, ...]:
 
 def preview(event: Event, board: Board, facts: Facts) -> dict[str, Any]:
     """A row's score as the engine gives it, for the live preview (JSON-ready)."""
-    if event.is_contract:
-        result = Result(board=board)
-        facts.apply_to(result)
-        score = contract_score(result)
-        return {
-            "ok": True,
-            "headline": f"{side_score(score.score_ns)} ({vulnerability_text(board)})",
-            "score_ns": score.score_ns,
-            "lines": list(score.lines),
-        }
-    if event.is_whist:
-        ns, ew = duplicate_whist_deal(facts.tricks)
-        return {
-            "ok": True,
-            "ns": {"tricks": ns},
-            "ew": {"tricks": ew},
-            "net_ns": None,
-            "lines": [
-                f"N-S took {ns} tricks and E-W {ew}: in Duplicate Whist a side scores the tricks it took."
-            ],
-        }
-    result = Result(board=board)
-    facts.apply_to(result)
-    score = score_of(result, event)
-    return {
-        "ok": True,
-        "ns": {"trick": score.ns.trick, "honour": score.ns.honour, "total": score.ns.total},
-        "ew": {"trick": score.ew.trick, "honour": score.ew.honour, "total": score.ew.total},
-        "net_ns": score.net_ns,
-        "lines": [
-            f"{line.side.label}, {line.column.value} column: {line.text} ({line.law})" for line in score.lines
-        ],
-    }
+    return games.of(event).preview(event, board, facts)
 
 
 # A result and its rulings -----------------------------------------------------------------
@@ -286,28 +246,7 @@ def preview(event: Event, board: Board, facts: Facts) -> dict[str, Any]:
 
 def result_score(result: Result, event: Event, rulings: list[Ruling]) -> dict[str, Any]:
     """The result's score now, with every active ruling; or why there is none."""
-    irregular = next((r for r in rulings if r.active and r.kind in IRREGULAR_KINDS), None)
-    if event.is_contract:  # an adjusted score stands on a board not played too (Law 12C)
-        scored = scored_contract(result, rulings)
-        return {
-            "score": scored.score,
-            "irregular": None,
-            "problem": scored.problem,
-            "whist": None,
-            "adjusted": scored.adjusted,
-            "assigned": scored.assigned,
-            "adjustment": scored.adjustment,
-            "version": scored.version,
-        }
-    if result.not_played:
-        problem = "" if irregular else "The deal was not played and no ruling under Law B stands: rule on it."
-        return {"score": None, "irregular": irregular, "problem": problem, "whist": None}
-    if event.is_whist:
-        return {"score": None, "irregular": None, "problem": "", "whist": duplicate_whist_deal(result.tricks)}
-    try:
-        return {"score": score_of(result, event, rulings), "irregular": None, "problem": "", "whist": None}
-    except ScoringError as error:
-        return {"score": None, "irregular": None, "problem": str(error), "whist": None}
+    return games.of(event).result_score(result, event, rulings)
 
 
 @dataclass
@@ -324,7 +263,9 @@ class RulingEffect:
 def ruling_effects(
     result: Result, event: Event, rulings: list[Ruling], current: DealScore | None
 ) -> list[RulingEffect]:
-    """For each ruling, the score in its other state: 'see what it does to the scores'."""
+    """For each ruling, the score in its other state: 'see what it does to the scores'; or, where the
+    game adjusts scores, what the ruling puts in place of the table's (Law 12)."""
+    game = games.of(event)
     effects = []
     for ruling in rulings:
         if ruling.active:
@@ -335,63 +276,13 @@ def ruling_effects(
             revived.undone_at = None
             others = [r if r.pk != ruling.pk else revived for r in rulings]
             label = "Had it stood"
-        other = None
-        if event.is_contract:
-            words = _adjustment_words(result, event, ruling, standing_adjustment(rulings))
+        words = game.ruling_words(result, event, ruling, rulings)
+        if words:
             effects.append(RulingEffect(ruling, None, label, words=words))
             continue
-        if not event.is_whist and not result.not_played and ruling.kind not in IRREGULAR_KINDS:
-            try:
-                other = score_of(result, event, others)
-            except ScoringError:
-                other = None
+        other = game.score_without(result, event, ruling, others)
         effects.append(RulingEffect(ruling, other, label, other is not None and other != current))
     return effects
-
-
-def _adjustment_words(result: Result, event: Event, ruling: Ruling, standing: Ruling | None) -> str:
-    """What a contract bridge ruling does to the score, in words (Law 12C1, Law 12C2).
-
-    Of two adjusted scores still active the latest stands (``standing``): the earlier says so."""
-    table = "the table's result" if result.not_played else f"the table's {side_score(_table_score(result))}"
-    state = f"in place of {table}" if ruling.active else f"had it stood, in place of {table}"
-    if ruling.active and ruling.kind in ADJUSTING_KINDS and standing is not None and standing.pk != ruling.pk:
-        state = "replaced by the later adjusted score, which stands (undo that one and this one applies)"
-    if ruling.kind == Ruling.Kind.ARTIFICIAL and not ruling.ns_average:  # percentages (Law 12C2)
-        return f"{adjustment_words(ruling)}, {state}."
-    if ruling.kind == Ruling.Kind.ARTIFICIAL:
-        worth = {
-            marker: f"{imps} IMPs" if event.uses_imps else f"{percent} % of the top"
-            for marker, imps, percent in (
-                ("A+", "+3", event.average_plus),
-                ("A", "0", event.average),
-                ("A-", "−3", event.average_minus),
-            )
-        }
-        return (
-            f"N-S {ruling.ns_average} ({worth[ruling.ns_average]}), E-W {ruling.ew_average} "
-            f"({worth[ruling.ew_average]}), {state} (Law 12C2)."
-        )
-    if ruling.kind == Ruling.Kind.ASSIGNED:
-        try:
-            assigned = side_score(assigned_score(ruling, result.board).score_ns)
-        except ScoringError:  # by side or weighted: no one score (Law 12C1(b), (c))
-            return f"{adjustment_words(ruling) or ruling.assigned}, {state}."
-        return f"{ruling.assigned} scores {assigned} by Law 77, {state} (Law 12C1)."
-    if ruling.kind == Ruling.Kind.FOULED:
-        return f"{adjustment_words(ruling)}."
-    if ruling.kind == Ruling.Kind.WITHDRAWN:
-        return "Average to each side: the table could not play the board (Law 12C2)."
-    if ruling.kind == Ruling.Kind.NOT_PLAYED:
-        return f"Not played: {not_played_words(event)}."
-    return "It does not change the score."
-
-
-def _table_score(result: Result) -> int | None:
-    try:
-        return contract_score(result).score_ns
-    except ScoringError:
-        return None
 
 
 # The audit log ----------------------------------------------------------------------------

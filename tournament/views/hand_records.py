@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from .. import games
 from ..access import SCORING, event_for_role
 from ..forms.hand_records import DealForm, ImportForm, TurnedCardForm
 from ..models import Board, Event
@@ -38,6 +39,7 @@ def _page(request: HttpRequest, event: Event, **forms: object) -> HttpResponse:
         sections.append({"section": section, "boards": boards, "flags": flags})
     context = {
         "event": event,
+        "game": games.of(event),
         "sections": sections,
         "import_form": forms.get("import_form") or ImportForm(event=event),
         "deal_form": forms.get("deal_form") or DealForm(event=event),

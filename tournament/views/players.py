@@ -18,6 +18,7 @@ from django.urls import path
 from django.views.decorators.http import require_GET, require_POST
 
 from ..access import DIRECTING, SCORING, event_for_role, role_in
+from ..exports import players as player_exports
 from ..forms.players import PlayersConfirmForm, PlayersUploadForm
 from ..models import Club, Pair, Player
 from ..services import players as player_services
@@ -78,7 +79,7 @@ def players_import(request: HttpRequest, club_slug: str) -> HttpResponse:
 def players_export(request: HttpRequest, club_slug: str) -> HttpResponse:
     """The player list as CSV, ready to open in a spreadsheet or import elsewhere."""
     club = directing_club(request, club_slug)
-    response = HttpResponse(player_services.players_csv(club), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(player_exports.players_csv(club), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{club.slug}-players.csv"'
     return response
 

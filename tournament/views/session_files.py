@@ -19,7 +19,7 @@ from django.urls import path
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from .. import params
+from .. import games, params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.session_files import SessionImportForm
 from ..interchange import compare as session_compare
@@ -61,14 +61,16 @@ def session_export(request: HttpRequest, club_slug: str, event_id: int, format: 
 def session_files(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """The night's results files to download, and each imported session beside the product's scoring."""
     event = event_for_role(request, club_slug, event_id, SCORING)
-    sheets = event_sheets(event) if event.is_contract else {}
+    game = games.of(event)
+    sheets = event_sheets(event) if game.exchanges_sessions else {}
     comparisons = session_compare.compare_event(event, sheets) if sheets else []
     sessions = sorted(sheets) or [1]
     context = {
         "event": event,
+        "game": game,
         "sessions": sessions,
         "several": sum(len(found) for found in sheets.values()) > len(sheets),
-        "writable": event.is_contract and not event.is_teams,
+        "writable": game.exchanges_sessions and not event.is_teams,
         "comparisons": comparisons,
         "summary": session_compare.summary(comparisons) if comparisons else "",
         "can_import": role_in(request.user, event.club) in DIRECTING,

@@ -22,12 +22,14 @@ from scoring.contract.adjusted_entry import (
 from scoring.contract.board import Vulnerability, vulnerability
 from scoring.contract.deal import ContractBid, ContractScore, score_contract
 from scoring.contract.entry import ContractEntry, parse_result
+from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from ...models import Board, Result, Ruling
 
 if TYPE_CHECKING:
     from ...scores.standings import ScoredResult
+    from ...services.result_facts import Facts
 
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
 
@@ -115,3 +117,39 @@ def outcome_of(scored: ScoredResult) -> tuple[int | None, tuple[str, str] | None
     if scored.score is None:
         return None, None
     return scored.score.score_ns, None
+
+
+def facts_problem(facts: Facts) -> tuple[str, str | None] | None:
+    """Law 77's own checks of what was reported: a contract of level 1 to 7, its declarer, 0 to 13
+    tricks; no honours, no dealer's one spade, no revoke penalty in points. None when they stand."""
+    if facts.contract is not None and not isinstance(facts.contract, ContractBid):
+        return "This is not a contract of contract bridge.", None
+    if facts.honours != (0, 0, 0, 0) or facts.dealers_one_spade or facts.revokes:
+        return (
+            "Contract bridge scores no honours, no dealer's one spade and no revoke penalty in points "
+            "(Law 77): the director adjusts a revoke in tricks.",
+            None,
+        )
+    if facts.contract is None:
+        return None
+    try:
+        score_contract(facts.contract, facts.declarer, facts.tricks, False)
+    except ScoringError as error:
+        return str(error), None
+    return None
+
+
+def apply_facts(facts: Facts, result: Result) -> None:
+    """Write a contract bridge result's facts on its fields: the contract, declarer and tricks only."""
+    bid = facts.contract if isinstance(facts.contract, ContractBid) else None
+    result.not_played = facts.not_played
+    result.passed_out = bid is None and not facts.not_played
+    result.level = bid.level if bid else None
+    result.strain = bid.strain.value if bid else ""
+    result.doubling = bid.doubling.value if bid else ""
+    result.declarer = facts.declarer.value if bid and facts.declarer else ""
+    result.tricks = facts.tricks if bid else 0
+    result.honours_n = result.honours_e = result.honours_s = result.honours_w = 0
+    result.dealers_one_spade = False
+    result.revokes = []
+    result.trumps = ""

@@ -1,4 +1,5 @@
-"""The director's forms for a contract bridge night's rulings: Law 12's adjusted scores.
+"""A contract bridge night's own forms: the director's rulings (Law 12's adjusted scores) and the
+facts a table taps on its phone (Law 77: the contract, declarer and tricks, nothing else).
 
 An artificial adjusted score gives each side Average-plus, Average or Average-minus (Law 12C2),
 worth the event's percentages of the top (or +3, 0, −3 IMPs); an assigned adjusted score is the
@@ -11,6 +12,7 @@ from typing import Any
 
 from django import forms
 
+from scoring.auction.core import check_tricks
 from scoring.contract.adjusted_entry import (
     ArtificialScore,
     AssignedBySide,
@@ -19,12 +21,19 @@ from scoring.contract.adjusted_entry import (
     WeightedScore,
     parse_line,
 )
+from scoring.contract.deal import ContractBid
 from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
+from scoring.shared.seats import Seat
 
 from ... import limits
-from ...forms.director import RulingForm
-from ...models import Event, Ruling
+from ...forms.rulings import RulingBase
+from ...forms.table import DOUBLINGS, SEATS, EntryMixin, ReasonMixin, radio_number
+from ...models import Board, Event, Result, Ruling
+from ...reports.common import SYMBOLS
+from ...services.result_facts import Facts
+
+BRIDGE_STRAINS = [(code, SYMBOLS[code]) for code in ("C", "D", "H", "S", "NT")]
 
 AVERAGE_CHOICES = [("", "—"), *Ruling.Average.choices]
 CONTRACT_KIND_CHOICES = [
@@ -57,7 +66,7 @@ TYPED_KIND = {
 }
 
 
-class ContractRulingForm(forms.Form):
+class ContractRulingForm(RulingBase):
     """A ruling on a contract bridge result: an artificial adjusted score for each side (Law 12C2),
     an assigned result (Law 12C1, written as a traveller line: ``4S N =``), or a note."""
 
@@ -73,24 +82,6 @@ class ContractRulingForm(forms.Form):
         widget=forms.TextInput(attrs={"placeholder": "4S N =", "autocomplete": "off", "spellcheck": "false"}),
         error_messages=limits.max_length_message("The assigned result"),
     )
-    law = forms.CharField(
-        label="Law",
-        max_length=limits.LAW,
-        required=False,
-        error_messages=limits.max_length_message("The law"),
-    )
-    reason = forms.CharField(
-        label="What happened",
-        max_length=limits.NOTE,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        required=False,
-        error_messages=limits.max_length_message("The note"),
-    )
-
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
-        kwargs.setdefault("prefix", "ruling")
-        super().__init__(*args, **kwargs)
-        self.event = event
 
     def clean_assigned(self) -> str:
         return " ".join(self.cleaned_data.get("assigned", "").split())
@@ -114,8 +105,7 @@ class ContractRulingForm(forms.Form):
                 if kind == Ruling.Kind.FOULED
                 else "Write the assigned result as a traveller line: 4S N =, 3NT S -1, PASS.",
             )
-        if not (data.get("reason") or "").strip():
-            self.add_error("reason", "Say what happened: the reason is printed with the ruling.")
+        self.require_reason(data)
         return data
 
     def _typed(self, data: dict[str, Any], text: str, kind: str) -> str:
@@ -146,8 +136,106 @@ class ContractRulingForm(forms.Form):
         return [ruling]
 
 
-def ruling_form(event: Event, data: Any = None) -> RulingForm | ContractRulingForm:
-    """The ruling form for the event's game: contract bridge adjusts scores under Law 12."""
-    if event.is_contract:
-        return ContractRulingForm(data, event=event)
-    return RulingForm(data, event=event)
+class ContractFactsForm(forms.Form):
+    """The facts of one deal of Duplicate Contract Bridge: the contract, declarer and tricks, or a pass-out.
+
+    No honours, no dealer's one spade, no revokes: Law 77 scores the contract and the tricks alone.
+    """
+
+    passed_out = forms.BooleanField(label="Passed out: all four players passed (Law 22A)", required=False)
+    level = radio_number("Level", range(1, 8), required=False)
+    strain = forms.ChoiceField(
+        label="Denomination",
+        choices=BRIDGE_STRAINS,
+        widget=forms.RadioSelect,
+        required=False,
+        error_messages={"invalid_choice": "Tap ♣ ♦ ♥ ♠ or NT: the denomination of the final contract."},
+    )
+    doubling = forms.ChoiceField(
+        label="Doubled?",
+        choices=DOUBLINGS,
+        widget=forms.RadioSelect,
+        required=False,
+        initial="",
+        error_messages={"invalid_choice": "Tap —, X or XX: a contract is doubled or redoubled once at most."},
+    )
+    declarer = forms.ChoiceField(
+        label="Declarer",
+        choices=SEATS,
+        widget=forms.RadioSelect,
+        required=False,
+        error_messages={"invalid_choice": "Tap N, E, S or W: the declarer's seat."},
+    )
+    tricks = radio_number("Tricks won by the declarer's side", range(14), required=False)
+
+    deal_board: Board | None = None
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def board_for_facts(self) -> Board | None:
+        return self.deal_board
+
+    def clean_level(self) -> int | None:
+        level = self.cleaned_data.get("level")
+        if level is not None:
+            try:
+                ContractBid(level, "NT")
+            except ScoringError as error:
+                raise forms.ValidationError(str(error), code="level") from error
+        return level
+
+    def clean_tricks(self) -> int | None:
+        tricks = self.cleaned_data.get("tricks")
+        if tricks is not None:
+            try:
+                check_tricks(tricks)
+            except ScoringError as error:
+                raise forms.ValidationError(str(error), code="tricks") from error
+        return tricks
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("passed_out"):
+            return data
+        for name, message in (
+            ("level", "Tap the level of the final contract, 1 to 7."),
+            ("strain", "Tap the denomination of the final contract: ♣ ♦ ♥ ♠ or NT."),
+            ("declarer", "Tap the declarer: who first bid the final contract's denomination for his side."),
+            ("tricks", "Tap how many tricks the declarer's side won, 0 to 13."),
+        ):
+            if name not in self.errors and data.get(name) in (None, ""):
+                self.add_error(name, message)
+        return data
+
+    def facts(self) -> Facts:
+        """The engine's view of what was tapped; call only when ``is_valid()``."""
+        data = self.cleaned_data
+        if data.get("passed_out"):
+            return Facts(game="contract")
+        return Facts(
+            game="contract",
+            contract=ContractBid(data["level"], data["strain"], data.get("doubling") or ""),
+            declarer=Seat.parse(data["declarer"]),
+            tricks=data["tricks"],
+        )
+
+    @staticmethod
+    def initial_from(result: Result) -> dict[str, Any]:
+        return {
+            "passed_out": result.passed_out,
+            "level": result.level,
+            "strain": result.strain,
+            "doubling": result.doubling,
+            "declarer": result.declarer,
+            "tricks": None if result.passed_out else result.tricks,
+        }
+
+
+class ContractEntryForm(EntryMixin, ContractFactsForm):
+    pass
+
+
+class ContractCorrectionForm(ContractFactsForm, ReasonMixin):
+    pass

@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from scoring.contract.adjusted_entry import AdjustedEntry, parse_line
+from scoring.contract.entry import ContractEntry
+
 from ..base import Game
+from .facts import apply_facts, facts_problem, result_text
+from .settings import (
+    CONTRACT_DEFAULTS,
+    CONTRACT_KINDS,
+    CONTRACT_OPTIONS,
+    contract_problems,
+    neuberg_scale,
+    unfactored_words,
+)
+
+if TYPE_CHECKING:
+    from scoring.contests.matchpoints import Scale
+
+    from ...models import Board, Event, PairStanding, Result, Ruling
+    from ...scores.standings import SectionScores
+    from ...services.result_facts import Facts
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -114,6 +133,130 @@ class Contract(Game):
         from .pdf_boards import board_marks
 
         return board_marks(pdf, board, analysing)
+
+    # Director: the wizard, the entry forms, the rulings and the close
+    option_fields = CONTRACT_OPTIONS
+    option_defaults = CONTRACT_DEFAULTS
+    entry_fields = ()
+    entry_example = "4HX N ="
+    entry_required = "Write the result, for example 4HX N = or PASS."
+    # Law 77 scores no honours, no dealer's one spade and no revoke penalty in points.
+    scores_honours = False
+    awards_points = False
+    rules_irregular_hands = False
+    adjusts_scores = True
+    keeps_vulnerability = True
+    exchanges_sessions = True
+    ruling_title = "An adjusted score (Law 12), a note"
+    director_templates = {
+        name: f"tournament/director/games/contract/{name}.html"
+        for name in (
+            "entry_help",
+            "saved_facts",
+            "saved_score",
+            "result_facts",
+            "result_score",
+            "ruling_form",
+        )
+    }
+
+    def option_problems(self, form: str, options: dict[str, Any], pairs: int | None = None) -> list[Any]:
+        return list(contract_problems(form, options, pairs))
+
+    def neuberg_scale(self, form: str, settings: Mapping[str, Any]) -> Scale | None:
+        return neuberg_scale(form, settings)
+
+    def unfactored_words(self, settings: Mapping[str, Any], fix: str) -> str:
+        return unfactored_words(settings, fix)
+
+    def parse_entry(self, text: str, event: Event) -> Any:
+        return parse_line(text)
+
+    def adjusted(self, entry: Any) -> AdjustedEntry | None:
+        return None if isinstance(entry, ContractEntry) else entry
+
+    def entry_facts(self, entry: Any, extras: Mapping[str, Any], revokes: tuple[Any, ...]) -> dict[str, Any]:
+        played: ContractEntry = entry
+        return {
+            "game": self.key,
+            "contract": played.contract,
+            "declarer": played.declarer,
+            "tricks": played.tricks or 0,
+        }
+
+    def entry_text(self, result: Result) -> str:
+        return "" if result.not_played else result_text(result)
+
+    def ruling_form(self, event: Event, data: Any = None) -> Any:
+        from .forms import ContractRulingForm
+
+        return ContractRulingForm(data, event=event)
+
+    def ruling_refused(self, kind: str) -> str:
+        if kind in CONTRACT_KINDS:
+            return ""
+        return (
+            "Contract bridge is scored by Law 77: adjust the score under Law 12 (an artificial or an "
+            "assigned score) rather than award points."
+        )
+
+    def agreed_round_words(self, round_number: int) -> str:
+        return (
+            f"Round {round_number} is agreed: an error in its scores is now corrected by "
+            "the director only (Law 79C). Ask the director."
+        )
+
+    def not_played_law(self, event: Event) -> str:
+        return "Law 78A" if event.method == event.Method.MATCHPOINTS else "Law 78B"
+
+    def not_played_words(self, event: Event) -> str:
+        if event.is_teams:
+            return "the board is left out of the match, compared only where both tables played it (Law 78B)"
+        if event.method == event.Method.MATCHPOINTS:
+            factored = (
+                "the board's other results Neuberg-factored to the full top"
+                if event.neuberg
+                else "the board matchpointed among the results obtained"
+            )
+            return f"each pair is scored on the boards it played, {factored} (Law 78A)"
+        scaled = ", its total scaled to the full movement" if event.scale_sit_outs else ""
+        return f"each pair's IMPs count over the boards it played{scaled} (Law 78B)"
+
+    def preview(self, event: Event, board: Board, facts: Facts) -> dict[str, Any]:
+        from .director import preview
+
+        return preview(event, board, facts)
+
+    def result_score(self, result: Result, event: Event, rulings: list[Ruling]) -> dict[str, Any]:
+        from .director import result_score
+
+        return result_score(result, rulings)
+
+    def ruling_words(self, result: Result, event: Event, ruling: Ruling, rulings: list[Ruling]) -> str:
+        from .director import ruling_words
+
+        return ruling_words(result, event, ruling, rulings)
+
+    def table_entry_form(self) -> type[Any]:
+        from .forms import ContractEntryForm
+
+        return ContractEntryForm
+
+    def table_correction_form(self) -> type[Any]:
+        from .forms import ContractCorrectionForm
+
+        return ContractCorrectionForm
+
+    def kept_places(self, sheet: SectionScores) -> list[PairStanding]:
+        from .places import contract_places
+
+        return contract_places(sheet)
+
+    def facts_problem(self, facts: Facts, dealer: str | None) -> tuple[str, str | None] | None:
+        return facts_problem(facts)
+
+    def apply_facts(self, facts: Facts, result: Result) -> None:
+        apply_facts(facts, result)
 
 
 CONTRACT = Contract()

@@ -22,6 +22,11 @@ from .game import CONTRACT
 from .tables import ContractMatchTable, ContractRecapTable, ContractStandingsTable, ContractTravellerTable
 
 
+def _unit(sheet: SectionScores, absent: str) -> str:
+    """What the contest's figures count ("MP", "IMPs", "VPs"), or ``absent`` before it is run."""
+    return sheet.bridge.unit if sheet.bridge is not None else absent
+
+
 def standings_panels(sheet: SectionScores, links: Links | None = None) -> list[tuple[str, str, Table]]:
     """(key, heading, table) for each standings list: the field, or N-S and E-W of a two-winner Mitchell."""
     contest = sheet.bridge
@@ -44,7 +49,7 @@ def standings_panels(sheet: SectionScores, links: Links | None = None) -> list[t
 
 def traveller_table(sheet: SectionScores, number: int) -> tuple[list[rows.ContractTravellerLine], Table]:
     lines = rows.contract_traveller_rows(sheet, number)
-    unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
+    unit = _unit(sheet, "MP")
     hidden = CONTRACT.traveller_hidden(sheet.event.is_teams)
     return lines, ContractTravellerTable(lines, Links.of(sheet.section), unit, exclude=hidden)
 
@@ -68,7 +73,7 @@ def traveller_page(
 
 def recap_table(sheet: SectionScores, pair: Pair) -> tuple[list[rows.ContractRecapLine], Table]:
     lines = rows.contract_recap_rows(sheet, pair.label)
-    unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
+    unit = _unit(sheet, "MP")
     hidden = CONTRACT.recap_hidden(sheet.event.is_teams, lines)
     return lines, ContractRecapTable(lines, Links.of(sheet.section), unit, exclude=hidden)
 
@@ -83,7 +88,7 @@ def recap_page(
         "pair": pair,
         "table": table,
         "standing": standing,
-        "unit": sheet.bridge.unit if sheet.bridge is not None else "",
+        "unit": _unit(sheet, ""),
         "ruled": [line for line in lines if line.rulings or line.adjusted],
         "not_played": not_played_by_pair(not_played_rows(sheet)).get(pair.label, []),
     }

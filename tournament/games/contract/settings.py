@@ -11,10 +11,13 @@ Every path that writes these settings (the wizard, the details page, a command) 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ...models import Event
+from scoring.contests.matchpoints import Scale
+
+from ...models import Event, Ruling
 
 CONTRACT_OPTIONS = (
     "method",
@@ -32,6 +35,22 @@ CONTRACT_OPTIONS = (
     "awards_per_table",
 )
 """The event's fields that say how a contract bridge night is scored."""
+# What a setting left empty stands for: the model's own default.
+CONTRACT_DEFAULTS = {
+    name: Event._meta.get_field(name).get_default() for name in CONTRACT_OPTIONS if name != "datum_drop"
+}
+# Contract bridge is scored by Law 77 alone: its director adjusts the score (Law 12), he does not
+# award Foster's honour points, a revoke's 100 points or Law B's extremes.
+CONTRACT_KINDS = frozenset(
+    {
+        Ruling.Kind.ARTIFICIAL,
+        Ruling.Kind.ASSIGNED,
+        Ruling.Kind.WITHDRAWN,
+        Ruling.Kind.NOT_PLAYED,
+        Ruling.Kind.FOULED,
+        Ruling.Kind.NOTE,
+    }
+)
 
 PAIR_METHODS = (Event.Method.MATCHPOINTS, Event.Method.BUTLER, Event.Method.CROSS_IMPS)
 TEAM_METHODS = (Event.Method.TEAM_IMPS, Event.Method.BOARD_A_MATCH, Event.Method.TOTAL_POINTS)
@@ -149,3 +168,36 @@ def _average_problems(options: dict[str, Any]) -> list[OptionRefused]:
             )
         )
     return problems
+
+
+def neuberg_scale(form: str, settings: Mapping[str, Any]) -> Scale | None:
+    """The matchpoint scale a night factors its boards played fewer times on, or None when it does not.
+
+    Only a pair contest scored by matchpoints with Neuberg factors a board with fewer results up to
+    the full top (Law 78A; the Neuberg formula).
+    """
+    if form != Event.Form.PAIRS:
+        return None
+    method, neuberg, scale = (_setting(settings, name) for name in ("method", "neuberg", "scale"))
+    if method != Event.Method.MATCHPOINTS or not neuberg:
+        return None
+    return Scale.parse(scale)
+
+
+def unfactored_words(settings: Mapping[str, Any], fix: str) -> str:
+    """Why a night cannot score boards played unequally often, and what would mend it (Law 78A)."""
+    method = _setting(settings, "method")
+    if method == Event.Method.MATCHPOINTS:
+        return (
+            "Neuberg is off for this night, so a board played fewer times would have a smaller top "
+            f"(Law 78A): turn Neuberg on, and those boards are factored up to the full top; {fix}"
+        )
+    return (
+        f"Scored by {Event.Method(method).label}, a board played fewer times is not factored: score the "
+        f"night by matchpoints with Neuberg (Law 78A), {fix}"
+    )
+
+
+def _setting(settings: Mapping[str, Any], name: str) -> Any:
+    value = settings.get(name)
+    return Event._meta.get_field(name).get_default() if value is None else value
