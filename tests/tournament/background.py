@@ -42,7 +42,11 @@ def queued(function: str = "") -> list[DBTaskResult]:
 
 def run_worker(*, seconds: int = 120) -> str:
     """Run ``manage.py db_worker`` until no task is left waiting (``--batch``), within ``seconds``;
-    its output. The process's signal handlers and the tasks' loggers are as before afterwards."""
+    its output. The process's signal handlers and the tasks' loggers are as before afterwards.
+
+    The worker closes its database connection between tasks, as a server does between requests, so
+    a test that runs it commits as it goes (``django_db(transaction=True)``): on PostgreSQL a test's
+    enclosing transaction would end with the connection."""
     out = io.StringIO()
     with _worker_leaves_the_process_as_it_was(), _within(seconds):
         call_command(

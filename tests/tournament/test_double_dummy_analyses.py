@@ -150,7 +150,7 @@ def test_storing_deals_requests_their_analysis_and_pages_show_it_once_saved(
     assert analyses.analyse(sorted(boards)) == 0  # analysed once: nothing left to do
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
 def test_storing_deals_queues_their_analysis_and_the_worker_does_it(probe: Probe, settings: Any) -> None:
     on_the_database(settings)
     event = make_played_night(tables=3)
@@ -171,7 +171,7 @@ def test_storing_deals_queues_their_analysis_and_the_worker_does_it(probe: Probe
     assert queued() == []
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
 def test_deals_left_unanalysed_are_queued_when_the_server_starts_and_the_worker_does_them(
     probe: Probe, settings: Any
 ) -> None:

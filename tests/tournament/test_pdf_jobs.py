@@ -213,13 +213,13 @@ def test_a_failed_job_is_not_started_again_by_merely_asking_for_it(
     assert started == []
 
 
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
 def test_a_job_whose_task_ended_without_finishing_it_is_started_again(
-    django_capture_on_commit_callbacks: Any, monkeypatch: Any, settings: Any
+    monkeypatch: Any, settings: Any
 ) -> None:
     on_the_database(settings)
     event = make_played_night(tables=3)
-    with django_capture_on_commit_callbacks(execute=True):
-        client_for().get(recaps_url(event))
+    client_for().get(recaps_url(event))
     with monkeypatch.context() as patched:
 
         def stopped(job_id: int, run: int, base_url: str) -> None:
@@ -229,11 +229,10 @@ def test_a_job_whose_task_ended_without_finishing_it_is_started_again(
         run_worker()
     assert PdfJob.objects.get(event=event).status == PdfJob.Status.RUNNING
 
-    with django_capture_on_commit_callbacks(execute=True) as started:
-        waiting = client_for().get(recaps_url(event))
+    waiting = client_for().get(recaps_url(event))
+    assert waiting.status_code == 202 and len(queued("make_document")) == 1
     run_worker()
 
-    assert waiting.status_code == 202 and len(started) == 1
     assert PdfJob.objects.get(event=event).run == 2
     assert client_for().get(recaps_url(event))["Content-Type"] == "application/pdf"
 
@@ -311,14 +310,12 @@ def test_other_documents_of_a_big_night_are_drawn_at_once() -> None:
     assert not PdfJob.objects.exists()
 
 
-def test_in_the_server_a_request_queues_the_sheets_and_the_worker_makes_them(
-    django_capture_on_commit_callbacks: Any, settings: Any
-) -> None:
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_in_the_server_a_request_queues_the_sheets_and_the_worker_makes_them(settings: Any) -> None:
     on_the_database(settings)
     event = make_played_night(tables=3)
 
-    with django_capture_on_commit_callbacks(execute=True):
-        waiting = client_for().get(recaps_url(event))
+    waiting = client_for().get(recaps_url(event))
     job = PdfJob.objects.get(event=event)
     [task] = queued("make_document")
     # The request queued the drawing and drew nothing.

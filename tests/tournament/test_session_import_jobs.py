@@ -121,14 +121,12 @@ def test_another_clubs_director_cannot_read_a_clubs_import_job(client: Any) -> N
     assert client.get(reverse("session_import_job", args=[club.slug, job.pk])).status_code == 404
 
 
-def test_in_the_server_the_import_is_queued_and_the_worker_imports_it(
-    client: Any, settings: Any, django_capture_on_commit_callbacks: Any
-) -> None:
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_in_the_server_the_import_is_queued_and_the_worker_imports_it(client: Any, settings: Any) -> None:
     on_the_database(settings)
     club = make_club()
     client.force_login(make_member(club))
-    with django_capture_on_commit_callbacks(execute=True):
-        response = upload(client, club, (REAL / HOWELL).read_bytes())
+    response = upload(client, club, (REAL / HOWELL).read_bytes())
     # The request kept the upload and queued its import; nothing was imported yet.
     job = SessionImportJob.objects.get(club=club)
     [task] = queued("import_file")
@@ -144,16 +142,16 @@ def test_in_the_server_the_import_is_queued_and_the_worker_imports_it(
     assert queued() == []
 
 
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
 def test_an_import_whose_worker_stopped_in_the_middle_is_shown_as_stopped(
-    client: Any, settings: Any, monkeypatch: Any, django_capture_on_commit_callbacks: Any
+    client: Any, settings: Any, monkeypatch: Any
 ) -> None:
     on_the_database(settings)
     club = make_club()
     director = make_member(club)
-    with django_capture_on_commit_callbacks(execute=True):
-        job = session_jobs.start_import(
-            club=club, user=director, content=(REAL / HOWELL).read_bytes(), name="monday.xml"
-        )
+    job = session_jobs.start_import(
+        club=club, user=director, content=(REAL / HOWELL).read_bytes(), name="monday.xml"
+    )
     client.force_login(director)
     page = reverse("session_import_job", args=[club.slug, job.pk])
     waiting = client.get(page)
