@@ -891,7 +891,10 @@ class PairStanding(models.Model):
 
 
 class RecapSend(models.Model):
-    """One player's recap emailed after the night is published: pending, sending, sent or failed."""
+    """One player's recap emailed after the night is published: pending, sending, sent or failed.
+
+    ``task`` is the id of the task that claimed it (django-tasks): a send still "being sent" whose
+    task ended (its worker was stopped in the middle) is tried again with the failed ones."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting"
@@ -908,6 +911,7 @@ class RecapSend(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     queued = models.DateTimeField(default=timezone.now)
     sent = models.DateTimeField(null=True, blank=True)
+    task = models.CharField(max_length=64, blank=True, help_text="The id of the task that claimed it.")
 
     objects = RecapSendQuerySet.as_manager()
 

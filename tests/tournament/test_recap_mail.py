@@ -195,6 +195,29 @@ def test_in_the_server_the_mail_is_queued_and_the_worker_sends_it(night: Event, 
     assert queued() == []
 
 
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_a_send_whose_worker_stopped_in_the_middle_is_tried_again(
+    night: Event, settings: Any, monkeypatch: Any
+) -> None:
+    on_the_database(settings)
+    press_send(night)
+    with monkeypatch.context() as patched:
+
+        def stopped(*args: Any) -> None:
+            raise SystemExit(1)  # the worker's second Ctrl-C, in the middle of the first mail
+
+        patched.setattr(recap_mail, "recap_message", stopped)
+        run_worker()
+    statuses = sorted(RecapSend.objects.values_list("status", flat=True))
+    assert statuses == [RecapSend.Status.PENDING] * 2 + [RecapSend.Status.SENDING] and mail.outbox == []
+
+    press_send(night, again="1")
+    run_worker()
+
+    assert len(mail.outbox) == 3
+    assert set(RecapSend.objects.values_list("status", flat=True)) == {RecapSend.Status.SENT}
+
+
 def test_a_night_withdrawn_before_its_mail_went_out_sends_nothing_more(
     night: Event, django_capture_on_commit_callbacks: Any
 ) -> None:

@@ -19,12 +19,12 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
-from django_tasks import task
+from django_tasks import TaskContext, task
 
-from .. import games, limits
+from .. import background, games, limits
 from ..models import AuditEntry, Event, Pair, RecapSend
 from ..scores.standings import SectionScores, score_event
 
@@ -67,13 +67,17 @@ def send_recaps(*, event: Event, user: Any, base_url: str) -> int:
 
 
 def retry_recaps(*, event: Event, user: Any, base_url: str) -> int:
-    """Try again every send that failed: the same players, their address now."""
+    """Try again every send that failed, or whose task ended while sending it (its worker was
+    stopped in the middle): the same players, their address now."""
     with transaction.atomic():
-        again = list(
-            RecapSend.objects.select_for_update()
-            .filter(status=RecapSend.Status.FAILED, event=event)
+        failed_or_sending = Q(status=RecapSend.Status.FAILED) | Q(status=RecapSend.Status.SENDING)
+        again = [
+            send
+            for send in RecapSend.objects.select_for_update()
+            .filter(failed_or_sending, event=event)
             .select_related("player")
-        )
+            if send.status == RecapSend.Status.FAILED or background.ended(send_waiting, send.task)
+        ]
         if not again:
             raise RecapsRefused("No recap is waiting to be sent again.")
         if not event.published:
@@ -98,14 +102,15 @@ def _audit_then_send(event: Event, user: Any, base_url: str, sends: list[RecapSe
     transaction.on_commit(lambda: send_waiting.enqueue(event_id, base_url))
 
 
-@task()
-def send_waiting(event_id: int, base_url: str) -> list[int]:
+@task(takes_context=True)
+def send_waiting(context: TaskContext, event_id: int, base_url: str) -> list[int]:
     """The background task that mails the event's waiting recaps (:func:`send_pending`): [sent, failed]."""
-    return list(send_pending(event_id, base_url))
+    return list(send_pending(event_id, base_url, task=str(context.task_result.id)))
 
 
-def send_pending(event_id: int, base_url: str) -> tuple[int, int]:
-    """Mail every waiting recap of the event, one after the other; returns (sent, failed).
+def send_pending(event_id: int, base_url: str, task: str = "") -> tuple[int, int]:
+    """Mail every waiting recap of the event, one after the other; returns (sent, failed). Each
+    send is claimed for ``task``, the id of the task sending it.
 
     Each failure (a refused address, a mail server down, a recap that cannot be drawn) is
     recorded on its send and the others go on.
@@ -120,7 +125,7 @@ def send_pending(event_id: int, base_url: str) -> tuple[int, int]:
     sent = failed = 0
     for send in waiting:
         claimed = RecapSend.objects.filter(pk=send.pk, status=RecapSend.Status.PENDING).update(
-            status=RecapSend.Status.SENDING, attempts=F("attempts") + 1, queued=timezone.now()
+            status=RecapSend.Status.SENDING, attempts=F("attempts") + 1, queued=timezone.now(), task=task
         )
         if not claimed:
             continue  # another worker took it
