@@ -1,7 +1,7 @@
 # The duplicate tournament manager. Two commands for a fresh machine:
 #   make run   - set up, load the demo nights, print the director's login, and serve as in production
-#                (gunicorn, DEBUG off) on 127.0.0.1:8000; HOST=0.0.0.0 for the phones on the club's
-#                Wi-Fi, DEMO=0 for a club's own install with no demo
+#                (gunicorn, DEBUG off, with the worker of background tasks beside it) on 127.0.0.1:8000;
+#                HOST=0.0.0.0 for the phones on the club's Wi-Fi, DEMO=0 for a club's own install with no demo
 #   make test  - install what the tests need and run every check and test, on SQLite and PostgreSQL
 # make dev is the development server with DEBUG=1, for people working on the code.
 SHELL := /bin/bash
@@ -20,7 +20,9 @@ $(VENV)/.installed: requirements.txt
 	touch $@
 
 # The secret key is made once and kept in .secret_key (tournament/secret_key.py); ALLOWED_HOSTS are
-# this laptop's own addresses unless given (tournament/addresses.py).
+# this laptop's own addresses unless given (tournament/addresses.py). The worker runs the background
+# tasks (recap sheets and mail, double-dummy analyses, big imports) in a session of its own, so that
+# Ctrl-C stops gunicorn and the worker is then told once to stop: it finishes the task in hand first.
 run: $(VENV)/.installed
 	@set -euo pipefail; export DEBUG=0; \
 	$(PY) -m tournament.secret_key; \
@@ -30,13 +32,19 @@ run: $(VENV)/.installed
 	$(PY) manage.py collectstatic --noinput -v0; \
 	if [ "$(DEMO)" = 1 ]; then $(PY) manage.py load_demo --url "$$url"; \
 	else echo "No demo. To add your club and its first admin: $(PY) manage.py create_club \"Club name\" --admin USERNAME"; fi; \
+	$(PY) manage.py analyse_deals --in-background -v0 >/dev/null; \
+	setsid $(PY) manage.py db_worker & worker=$$!; \
+	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT; \
 	echo "Serving $$url (allowed host names: $$ALLOWED_HOSTS). Stop with Ctrl-C."; \
-	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py --bind '$(HOST):$(PORT)'
+	$(VENV)/bin/gunicorn -c gunicorn.conf.py --bind '$(HOST):$(PORT)'
 
 dev: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py load_demo --url http://$(HOST):$(PORT)/
-	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+	@set -euo pipefail; export DEBUG=1; \
+	setsid $(PY) manage.py db_worker --no-reload & worker=$$!; \
+	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT; \
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 system-deps:
 	bash .ci/system-deps.sh

@@ -19,9 +19,10 @@ excluded). The script checks that the PDFs with and without the accelerator are 
 same, and prints the times and the ratios.
 
 Then the night's director asks for the sheets as a browser does (Django's test client, the job made
-in a server thread, ``services.pdf_jobs``): the script prints how long the first answer (the page
-"Preparing the recap sheets: k of n pairs") took, and how long until the PDF was served, asking
-again every 0.2 s as the page would every 2 s.
+by the worker command beside it, ``manage.py db_worker``, as ``make run`` runs it;
+``services.pdf_jobs``): the script prints how long the first answer (the page "Preparing the recap
+sheets: k of n pairs") took, and how long until the PDF was served, asking again every 0.2 s as the
+page would every 2 s.
 """
 
 from __future__ import annotations
@@ -57,9 +58,9 @@ open(sys.argv[2], "wb").write(content)
 """
 
 
-# The page: the director asks for the recap sheets; the job is made in a thread of this process.
+# The page: the director asks for the recap sheets; the job is made by a worker beside this process.
 PAGE = """
-import os, sys, time
+import os, subprocess, sys, time
 import django
 django.setup()
 from django.test import Client
@@ -76,12 +77,14 @@ first = client.get(url)
 answered = time.perf_counter() - start
 assert first.status_code == 202, first.status_code
 assert b"Preparing the recap sheets" in first.content
+worker = subprocess.Popen([sys.executable, "manage.py", "db_worker", "--batch", "--no-startup-delay"])
 while True:
     time.sleep(0.2)
     again = client.get(url)
     if again["Content-Type"] == "application/pdf":
         break
     assert again.status_code == 202, again.content[:2000]
+worker.wait(timeout=600)
 print(answered, time.perf_counter() - start, len(again.content))
 """
 
@@ -100,7 +103,7 @@ def render(event_id: int, output: Path, kind: str, root: Path) -> tuple[float, f
 
 
 def ask_for_the_page(event_id: int) -> tuple[float, float, int]:
-    environment = {**os.environ, "PDF_JOBS_IN_BACKGROUND": "1", "RECAP_SHEETS_IN_BACKGROUND_TABLES": "30"}
+    environment = {**os.environ, "RECAP_SHEETS_IN_BACKGROUND_TABLES": "30"}
     done = subprocess.run(
         [sys.executable, "-c", PAGE, str(event_id)],
         cwd=ROOT,

@@ -17,13 +17,6 @@ STATIC_ROOT = Path(tempfile.gettempdir()) / "duplicate-test-static"
 STATIC_ROOT.mkdir(exist_ok=True)
 # Live-server threads must not keep connections open past a test: PostgreSQL could not drop the test database.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
-# Recap mail is sent in the request in tests, where the test's transaction can see it; one test
-# runs the background thread on purpose (tests/tournament/test_recap_mail.py).
-RECAP_EMAILS_IN_BACKGROUND = False
-# Background documents (services.pdf_jobs) are made in the request in tests, likewise.
-PDF_JOBS_IN_BACKGROUND = False
-# Big session imports (services.session_jobs) are run in the request in tests, likewise.
-SESSION_IMPORTS_IN_BACKGROUND = False
-
-# A stored deal is analysed double dummy in the write that stores it (services.analyses), likewise.
-DOUBLE_DUMMY_IN_BACKGROUND = False
+# Background work (recap sheets, recap mail, double-dummy analyses, big imports) runs at once in the
+# process that enqueues it; the tests that check the queue and its worker switch to the database backend.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

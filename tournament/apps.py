@@ -17,12 +17,6 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.core.signals import request_started
-
-        from .services import analyses
-
-        # Deals stored before the server stopped are analysed once it serves again.
-        request_started.connect(analyses.pick_up, dispatch_uid="double-dummy-pick-up")
         youngest, *older = gc.get_threshold()
         if youngest < YOUNGEST_COLLECTED_EVERY:
             gc.set_threshold(YOUNGEST_COLLECTED_EVERY, *older)

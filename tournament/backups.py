@@ -49,8 +49,16 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 FORMATS = ("sqlite", "json")
 # Rebuilt by migrate on every database (content types, permissions) or worth nothing in a restore
 # (sessions: everyone logs in again; the recap sheets made in the background, megabytes that the
-# next request makes again; a big session's upload on its way in, its import restored once made).
-LEFT_OUT = ["contenttypes", "auth.permission", "sessions", "tournament.pdfjob", "tournament.sessionimportjob"]
+# next request makes again; a big session's upload on its way in, its import restored once made;
+# the queue of background tasks, whose jobs are left out: deals left unanalysed are queued again).
+LEFT_OUT = [
+    "contenttypes",
+    "auth.permission",
+    "sessions",
+    "tournament.pdfjob",
+    "tournament.sessionimportjob",
+    "django_tasks_database",
+]
 
 
 class BackupError(Exception):
@@ -235,6 +243,7 @@ NOT_RESTORED = {
     "django_session",
     "tournament_pdfjob",
     "tournament_sessionimportjob",  # an upload on its way in; its import, once made, is restored
+    "django_tasks_database_dbtaskresult",  # the queue of background tasks, for jobs not restored
 }
 
 
@@ -393,6 +402,7 @@ LEFT_OUT_MODELS = {
     "sessions.session",
     "tournament.pdfjob",
     "tournament.sessionimportjob",
+    "django_tasks_database.dbtaskresult",
 }
 
 

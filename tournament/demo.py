@@ -121,7 +121,7 @@ def _name_pairs(event: Event, user: Any, start: int) -> None:
 
 def _deal(event: Event, seed: int, user: Any) -> None:
     """Deal the event's boards and analyse them here and now, in the same transaction: the demo plays
-    each board to its double-dummy tricks, so it cannot wait for an analysis thread (which finds
+    each board to its double-dummy tricks, so it cannot wait for a worker (whose task finds
     nothing left to do once this commits)."""
     with transaction.atomic():
         hand_record_service.deal_boards(event=event, seed=seed, user=user)

@@ -118,6 +118,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "tournament",
 ]
 
@@ -314,22 +316,17 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "results@localhost")
 # The address the recap links in the mail start with: the club's public results site. Unset, the
 # address the director's browser used (on the club's Wi-Fi, one that works only there).
 SITE_URL = os.environ.get("SITE_URL", "")
-# The recaps are mailed in a thread of the server's so that publishing answers at once; the tests
-# send them in the request, where the test's own transaction can see them.
-RECAP_EMAILS_IN_BACKGROUND = env_bool("RECAP_EMAILS_IN_BACKGROUND", True)
-# The recap sheets of a night of more tables than this are made in a server thread, kept in the
+
+# --- Background work: recap sheets, recap mail, double-dummy analyses, big imports (django-tasks) --
+# Each is a task (tournament/services/pdf_jobs.py, recap_mail.py, analyses.py, interchange/jobs.py)
+# kept in the database until a worker runs it: `python manage.py db_worker`, which `make run` starts
+# beside gunicorn. Workers may run on any machine that reaches the same database.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# The recap sheets of a night of more tables than this are made in the background, kept in the
 # database and served when ready, their progress shown meanwhile (services.pdf_jobs); a smaller
 # night's are drawn while the browser waits (30 tables: about a second of a core).
 RECAP_SHEETS_IN_BACKGROUND_TABLES = env_int("RECAP_SHEETS_IN_BACKGROUND_TABLES", 30)
-# Such documents are made in a thread of the server's; the tests make them in the request.
-PDF_JOBS_IN_BACKGROUND = env_bool("PDF_JOBS_IN_BACKGROUND", True)
 # A session's results file of more traveller lines than this (30 tables of 27 boards) is imported
-# in a server thread, its page showing that it runs (interchange.jobs); a smaller one while
+# in the background, its page showing that it runs (interchange.jobs); a smaller one while
 # the browser waits.
 SESSION_IMPORT_IN_BACKGROUND_LINES = env_int("SESSION_IMPORT_IN_BACKGROUND_LINES", 30 * 27)
-# Such imports run in a thread of the server's; the tests run them in the request.
-SESSION_IMPORTS_IN_BACKGROUND = env_bool("SESSION_IMPORTS_IN_BACKGROUND", True)
-
-# A stored deal's double-dummy tricks and par are worked out by one thread of each server process,
-# one deal at a time (services.analyses); the tests analyse it in the write that stores it.
-DOUBLE_DUMMY_IN_BACKGROUND = env_bool("DOUBLE_DUMMY_IN_BACKGROUND", True)

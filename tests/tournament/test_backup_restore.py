@@ -10,6 +10,7 @@ import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,11 +19,13 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.tournament.background import on_the_database
 from tests.tournament.factories import make_club, make_played_night, make_user
 from tests.tournament.test_settings import ROOT, production_env
-from tournament.models import Club, Event, Result, Section
+from tournament.models import Board, Club, Event, Result, Section
 from tournament.scores import cache as score_cache
 from tournament.scores.standings import score_section
+from tournament.services import analyses
 
 # What a director would check after a restore: every club, and every event's standings.
 SNAPSHOT = """
@@ -132,6 +135,20 @@ def test_a_json_backup_restores_the_night_on_this_database(tmp_path: Path) -> No
     assert f"Restored 1 club(s), 1 event(s), {results} result(s)" in out.getvalue()
     assert standings() == before
     assert list(Club.objects.values_list("pk", flat=True)) == [event.club_id]
+
+
+@pytest.mark.django_db
+def test_a_json_backup_leaves_the_queue_of_background_tasks_out(tmp_path: Path, settings: Any) -> None:
+    on_the_database(settings)
+    make_played_night()
+    analyses.analyse_deals.enqueue(list(Board.objects.values_list("pk", flat=True)))  # waiting for a worker
+    backup = tmp_path / "night.json"
+
+    call_command("backup", "--format", "json", "--output", str(backup), stdout=io.StringIO())
+
+    models = {entry["model"] for entry in json.loads(backup.read_text())}
+    assert "tournament.result" in models
+    assert not [model for model in models if model.startswith("django_tasks")]
 
 
 @pytest.mark.django_db(transaction=True)

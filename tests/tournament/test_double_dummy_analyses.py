@@ -1,5 +1,5 @@
 """The double-dummy solver is never entered by two threads of a process at once, and never by a
-request: a stored deal is analysed once, by one thread of the server, while pages say it is coming."""
+request: a stored deal is analysed once, by a worker's task, while pages say it is coming."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from scoring.files.pbn import deal_from_seed
 from scoring.shared.cards import Hands
+from tests.tournament.background import on_the_database, queued, run_worker
 from tests.tournament.factories import make_played_night
 from tournament.models import Board, Event, Section
 from tournament.services import analyses, double_dummy, hand_records
@@ -149,32 +150,42 @@ def test_storing_deals_requests_their_analysis_and_pages_show_it_once_saved(
     assert analyses.analyse(sorted(boards)) == 0  # analysed once: nothing left to do
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_servers_analysis_thread_does_the_deals_after_the_commit_and_picks_up_what_was_left(
-    probe: Probe, settings: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    settings.DOUBLE_DUMMY_IN_BACKGROUND = True
-    monkeypatch.setattr(analyses, "_picked_up_pid", 0)
-    left = unanalysed_night()  # deals stored before the server stopped
-    analyses.pick_up()  # the process's first request
-    wait_for(lambda: analyses.pending(event=left.pk).count() == 0)
-    assert set(probe.callers) == {"double-dummy"}  # the analysis thread, nobody else
-
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_storing_deals_queues_their_analysis_and_the_worker_does_it(probe: Probe, settings: Any) -> None:
+    on_the_database(settings)
     event = make_played_night(tables=3)
     director = event.club.memberships.get().user
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     event.refresh_from_db()
+
     hand_records.deal_boards(event=event, seed=8, user=director, replace=True)
-    wait_for(lambda: analyses.pending(event=event.pk).count() == 0)
-    assert set(probe.callers) == {"double-dummy"}
-    assert probe.most_inside == 1
+    [task] = queued("analyse_deals")
+    boards = sorted(Board.objects.filter(section__event=event).values_list("pk", flat=True))
+    assert task.args_kwargs["args"] == [boards]  # queued with the deals, in their transaction
+    assert probe.callers == [] and analyses.pending(event=event.pk).count() == len(boards)
+
+    run_worker()
+
+    assert analyses.pending(event=event.pk).count() == 0
+    assert len(probe.callers) == len(boards) and probe.most_inside == 1
+    assert queued() == []
 
 
-def wait_for(condition: Any, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the analysis thread did not finish in time"
-        time.sleep(0.1)
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_deals_left_unanalysed_are_queued_when_the_server_starts_and_the_worker_does_them(
+    probe: Probe, settings: Any
+) -> None:
+    on_the_database(settings)
+    left = unanalysed_night()  # stored before the server stopped, or by hand: nobody queued them
+    waiting = analyses.pending().count()
+    out = io.StringIO()
+
+    call_command("analyse_deals", "--in-background", stdout=out)  # as make run does at its start
+
+    assert out.getvalue().strip() == f"Queued {waiting} deals for a worker to analyse."
+    assert len(queued("analyse_deals")) == 1 and probe.callers == []
+    run_worker()
+    assert analyses.pending(event=left.pk).count() == 0 and len(probe.callers) == waiting
 
 
 @pytest.mark.django_db
@@ -198,18 +209,6 @@ def test_analyse_deals_counts_on_a_dry_run_then_analyses_each_deal_once(probe: P
 def _no_thread_left_behind() -> Iterator[None]:
     yield
     connections.close_all()
-
-
-@pytest.mark.django_db(transaction=True)
-def test_deals_stored_by_a_command_while_the_server_runs_are_found_by_its_analysis_thread(
-    probe: Probe, settings: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    settings.DOUBLE_DUMMY_IN_BACKGROUND = True
-    monkeypatch.setattr(analyses, "SWEEP_EVERY", 0.2)
-    analyses._jobs().put([])  # the thread, running, now waits 0.2 s at a time for new deals
-    event = unanalysed_night()  # stored by another process: nobody told this one
-    wait_for(lambda: analyses.pending(event=event.pk).count() == 0)
-    assert set(probe.callers) == {"double-dummy"}
 
 
 @pytest.mark.django_db

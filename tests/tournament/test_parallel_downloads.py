@@ -1,6 +1,7 @@
 """Many phones download the travellers of an imported night at once, from the real server (gunicorn
 with gunicorn.conf.py: three processes of four threads): no request runs the double-dummy solver, so
-every download is answered and every worker lives on; the server's own thread analyses the deals."""
+every download is answered and every worker lives on; the worker beside it (manage.py db_worker, as
+make run starts it) analyses the deals."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tournament.background import worker_beside
 from tests.tournament.test_production_server import get, gunicorn
 from tests.tournament.test_settings import ROOT, production_env
 
@@ -67,7 +69,7 @@ def club_server(tmp_path: Path) -> Iterator[tuple[int, str, subprocess.Popen[byt
         done = subprocess.run([sys.executable, *command], cwd=ROOT, env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
     event, letter, number = done.stdout.split()[-3:]
-    with gunicorn(env) as (port, process):
+    with gunicorn(env) as (port, process), worker_beside(env, ROOT):
         yield port, f"/c/parallel/e/{event}/", process, f"s/{letter}/boards/{number}/"
 
 
@@ -90,7 +92,7 @@ def test_six_parallel_downloads_of_an_imported_nights_travellers_leave_every_wor
     assert process.poll() is None
     assert workers_of(process.pid) == workers  # none died and was replaced
 
-    # Meanwhile the workers' own analysis thread works the deals out; the pages show them then.
+    # Meanwhile the worker beside the server works the deals out; the pages show them then.
     deadline = time.monotonic() + 180
     while 'id="double-dummy"' not in (page := get(port, night + board))[2]:
         assert page[0] == 200 and 'id="double-dummy-coming"' in page[2]

@@ -1,13 +1,13 @@
 """A big night's recap sheets are made in the background: progress shown, one job shared, served when ready.
 
-The threshold is lowered so that a 3-table night counts as big. In the tests the job is made in
-the request, once the request's transaction "commits" (the captured on-commit callbacks run).
+The threshold is lowered so that a 3-table night counts as big. In the tests the job's task runs at
+once, when the request's transaction "commits" (the captured on-commit callbacks run); the tests
+"in the server" queue it in the database and run the worker command, as ``make run`` does.
 The cast: the club's director, a director of another club, an anonymous visitor.
 """
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.auction.entry import parse_entry
+from tests.tournament.background import on_the_database, queued, run_worker
 from tests.tournament.factories import make_club, make_member, make_played_night
 from tests.tournament.pdf_text import read_pdf
 from tournament import throttle
@@ -110,7 +111,7 @@ def test_the_page_shows_how_many_pairs_are_drawn_so_far(django_capture_on_commit
     assert "Preparing the recap sheets: 4 of 6 pairs." in page
 
 
-def test_the_thread_tells_the_job_each_pair_it_has_laid_out(monkeypatch: Any) -> None:
+def test_the_task_tells_the_job_each_pair_it_has_laid_out(monkeypatch: Any) -> None:
     event = make_played_night(tables=3)
     seen: list[int] = []
     monkeypatch.setattr(pdf_jobs, "PROGRESS_EVERY", 0)
@@ -212,21 +213,46 @@ def test_a_failed_job_is_not_started_again_by_merely_asking_for_it(
     assert started == []
 
 
-def test_a_job_whose_thread_died_is_started_again(django_capture_on_commit_callbacks: Any) -> None:
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_a_job_whose_task_ended_without_finishing_it_is_started_again(
+    monkeypatch: Any, settings: Any
+) -> None:
+    on_the_database(settings)
     event = make_played_night(tables=3)
-    with django_capture_on_commit_callbacks(execute=False):
+    client_for().get(recaps_url(event))
+    with monkeypatch.context() as patched:
+
+        def stopped(job_id: int, run: int, base_url: str) -> None:
+            raise SystemExit(1)  # the worker's second Ctrl-C, in the middle of the drawing
+
+        patched.setattr(pdf_jobs, "make", stopped)
+        run_worker()
+    assert PdfJob.objects.get(event=event).status == PdfJob.Status.RUNNING
+
+    waiting = client_for().get(recaps_url(event))
+    assert waiting.status_code == 202 and len(queued("make_document")) == 1
+    run_worker()
+
+    assert PdfJob.objects.get(event=event).run == 2
+    assert client_for().get(recaps_url(event))["Content-Type"] == "application/pdf"
+
+
+def test_a_job_whose_task_waits_for_a_worker_is_joined_not_started_again(
+    django_capture_on_commit_callbacks: Any, settings: Any
+) -> None:
+    on_the_database(settings)
+    event = make_played_night(tables=3)
+    with django_capture_on_commit_callbacks(execute=True):
         client_for().get(recaps_url(event))
-    job = PdfJob.objects.get(event=event)
-    PdfJob.objects.filter(pk=job.pk).update(updated=job.updated - pdf_jobs.STUCK * 2)
 
     with django_capture_on_commit_callbacks(execute=True) as started:
         client_for().get(recaps_url(event))
 
-    assert len(started) == 1
-    assert client_for().get(recaps_url(event))["Content-Type"] == "application/pdf"
+    assert started == [] and len(queued("make_document")) == 1
+    assert PdfJob.objects.get(event=event).run == 1
 
 
-def test_a_thread_whose_job_was_started_again_writes_nothing(monkeypatch: Any) -> None:
+def test_a_task_whose_job_was_started_again_writes_nothing(monkeypatch: Any) -> None:
     event = make_played_night(tables=3)
     monkeypatch.setattr(pdf_jobs, "PROGRESS_EVERY", 0)
     job = pdf_jobs.recap_sheets(event=event, user=None, base_url="")
@@ -284,37 +310,25 @@ def test_other_documents_of_a_big_night_are_drawn_at_once() -> None:
     assert not PdfJob.objects.exists()
 
 
-@pytest.mark.django_db(transaction=True)
-def test_in_the_server_the_sheets_are_made_in_a_thread_of_their_own(settings: Any, monkeypatch: Any) -> None:
-    settings.PDF_JOBS_IN_BACKGROUND = True
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_in_the_server_a_request_queues_the_sheets_and_the_worker_makes_them(settings: Any) -> None:
+    on_the_database(settings)
     event = make_played_night(tables=3)
-    started = []
-    real_start = pdf_jobs.start_making
 
-    def keep(job_id: int, run: int, base_url: str) -> Any:
-        thread = real_start(job_id, run, base_url)
-        started.append(thread)
-        return thread
-
-    gate = threading.Event()  # the thread draws only once the first answer is in
-    real_make = pdf_jobs.make
-
-    def make_when_let(job_id: int, run: int, base_url: str) -> None:
-        gate.wait(timeout=60)
-        real_make(job_id, run, base_url)
-
-    monkeypatch.setattr(pdf_jobs, "start_making", keep)
-    monkeypatch.setattr(pdf_jobs, "make", make_when_let)
     waiting = client_for().get(recaps_url(event))
-    gate.set()
-    [thread] = started
-    assert thread is not None and thread.name.startswith("pdf-job-")
-    thread.join(timeout=120)
+    job = PdfJob.objects.get(event=event)
+    [task] = queued("make_document")
+    # The request queued the drawing and drew nothing.
+    assert waiting.status_code == 202
+    assert (job.status, job.done, bytes(job.content), job.task) == ("running", 0, b"", str(task.id))
+    assert client_for().get(recaps_url(event)).status_code == 202  # still waiting for a worker
+
+    run_worker()
     ready = client_for().get(recaps_url(event))
 
-    assert waiting.status_code == 202
     assert ready["Content-Type"] == "application/pdf"
     assert read_pdf(ready.content).page_count == pairs_of(event)
+    assert queued() == []
 
 
 def test_a_big_nights_travellers_are_made_in_the_background_too(
@@ -329,7 +343,7 @@ def test_a_big_nights_travellers_are_made_in_the_background_too(
     page = waiting.content.decode()
     assert "Preparing the travellers." in page and "<h1>Travellers — " in page
     assert len(started) == 1
-    started[0]()  # the server's thread draws them
+    started[0]()  # the worker draws them
 
     ready = client_for().get(travellers)
     assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"

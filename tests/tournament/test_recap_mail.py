@@ -10,6 +10,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournament.background import on_the_database, queued, run_worker
 from tests.tournament.contract_night import make_contract_event, name_pairs, play_contract, varied
 from tests.tournament.factories import make_played_night
 from tests.tournament.pdf_text import read_pdf
@@ -178,26 +179,44 @@ def test_a_send_another_thread_claimed_is_not_sent_again(night: Event) -> None:
     assert mail.outbox == []
 
 
-@pytest.mark.django_db(transaction=True)
-def test_in_the_server_the_mail_goes_out_in_a_thread_of_its_own(settings: Any, monkeypatch: Any) -> None:
-    settings.RECAP_EMAILS_IN_BACKGROUND = True
-    event = make_played_night(tables=3)
-    Player.objects.filter(club=event.club, name="Player 5").update(email="five@example.org")
-    started = []
-    real_start = recap_mail.start_sending
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_in_the_server_the_mail_is_queued_and_the_worker_sends_it(night: Event, settings: Any) -> None:
+    on_the_database(settings)
 
-    def keep(event_id: int, base_url: str) -> Any:
-        thread = real_start(event_id, base_url)
-        started.append(thread)
-        return thread
+    press_send(night)
+    # The director's request queued the mail and sent nothing.
+    assert len(queued("send_waiting")) == 1
+    assert mail.outbox == []
+    assert set(RecapSend.objects.values_list("status", flat=True)) == {RecapSend.Status.PENDING}
 
-    monkeypatch.setattr(recap_mail, "start_sending", keep)
-    assert recap_mail.send_recaps(event=event, user=director_of(event), base_url=BASE) == 1
-    [thread] = started
-    assert thread is not None and thread.name == f"recaps-{event.pk}"
-    thread.join(timeout=60)
-    assert [m.to for m in mail.outbox] == [["five@example.org"]]
-    assert RecapSend.objects.get().status == RecapSend.Status.SENT
+    run_worker()
+
+    assert sorted(m.to[0] for m in mail.outbox) == ["five@example.org"] + ["pair1@example.org"] * 2
+    assert set(RecapSend.objects.values_list("status", flat=True)) == {RecapSend.Status.SENT}
+    assert queued() == []
+
+
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_a_send_whose_worker_stopped_in_the_middle_is_tried_again(
+    night: Event, settings: Any, monkeypatch: Any
+) -> None:
+    on_the_database(settings)
+    press_send(night)
+    with monkeypatch.context() as patched:
+
+        def stopped(*args: Any) -> None:
+            raise SystemExit(1)  # the worker's second Ctrl-C, in the middle of the first mail
+
+        patched.setattr(recap_mail, "recap_message", stopped)
+        run_worker()
+    statuses = sorted(RecapSend.objects.values_list("status", flat=True))
+    assert statuses == [RecapSend.Status.PENDING] * 2 + [RecapSend.Status.SENDING] and mail.outbox == []
+
+    press_send(night, again="1")
+    run_worker()
+
+    assert len(mail.outbox) == 3
+    assert set(RecapSend.objects.values_list("status", flat=True)) == {RecapSend.Status.SENT}
 
 
 def test_a_night_withdrawn_before_its_mail_went_out_sends_nothing_more(

@@ -1,19 +1,20 @@
 """A big session's file imported in the background: the page says it runs, then opens the session.
 
-The tests run the import in the request (tests/settings.py); one runs it in its thread, as the
-server does. The file here is a small real one (108 lines), the bound lowered to 50.
+The tests run the import's task at once (tests/settings.py); one queues it in the database and
+runs the worker command, as the server does. The file here is a small real one (108 lines), the
+bound lowered to 50.
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
+from tests.tournament.background import on_the_database, queued, run_worker
 from tests.tournament.factories import make_club, make_member
 from tournament.interchange import jobs as session_jobs
 from tournament.interchange.importing import import_session
@@ -54,7 +55,7 @@ def test_a_big_file_is_imported_in_the_background_and_its_page_then_opens_the_se
     page = waiting.content.decode()
     assert 'http-equiv="refresh"' in page and "Importing monday.xml" in page
 
-    for callback in started:  # the thread's work, here in the test
+    for callback in started:  # the task's work, here in the test
         callback()
     event = Event.objects.get(club=club)
     done = client.get(response.url)
@@ -120,18 +121,53 @@ def test_another_clubs_director_cannot_read_a_clubs_import_job(client: Any) -> N
     assert client.get(reverse("session_import_job", args=[club.slug, job.pk])).status_code == 404
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_server_imports_a_big_file_in_a_thread_of_its_own(settings: Any) -> None:
-    settings.SESSION_IMPORTS_IN_BACKGROUND = True
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_in_the_server_the_import_is_queued_and_the_worker_imports_it(client: Any, settings: Any) -> None:
+    on_the_database(settings)
     club = make_club()
-    job = session_jobs.start_import(
-        club=club, user=make_member(club), content=(REAL / HOWELL).read_bytes(), name="monday.xml"
-    )
-    (thread,) = [thread for thread in threading.enumerate() if thread.name == f"session-import-{job.pk}"]
-    thread.join(timeout=60)
+    client.force_login(make_member(club))
+    response = upload(client, club, (REAL / HOWELL).read_bytes())
+    # The request kept the upload and queued its import; nothing was imported yet.
+    job = SessionImportJob.objects.get(club=club)
+    [task] = queued("import_file")
+    assert (job.status, job.task) == (SessionImportJob.Status.RUNNING, str(task.id))
+    assert not Event.objects.filter(club=club).exists()
+    assert client.get(response.url).status_code == 202
+
+    run_worker()
+
     job.refresh_from_db()
     assert job.status == SessionImportJob.Status.DONE
-    assert Event.objects.filter(club=club).count() == 1
+    assert client.get(response.url).url == reverse("session_files", args=[club.slug, job.event_id])
+    assert queued() == []
+
+
+@pytest.mark.django_db(transaction=True)  # the worker commits as it goes, as in the server
+def test_an_import_whose_worker_stopped_in_the_middle_is_shown_as_stopped(
+    client: Any, settings: Any, monkeypatch: Any
+) -> None:
+    on_the_database(settings)
+    club = make_club()
+    director = make_member(club)
+    job = session_jobs.start_import(
+        club=club, user=director, content=(REAL / HOWELL).read_bytes(), name="monday.xml"
+    )
+    client.force_login(director)
+    page = reverse("session_import_job", args=[club.slug, job.pk])
+    waiting = client.get(page)
+
+    def stopped(job_id: int) -> None:
+        raise SystemExit(1)  # the worker's second Ctrl-C, in the middle of the import
+
+    monkeypatch.setattr(session_jobs, "run", stopped)
+    run_worker()
+    after = client.get(page)
+
+    assert waiting.status_code == 202 and 'id="session-import-stalled"' not in waiting.content.decode()
+    assert after.status_code == 200
+    assert 'id="session-import-stalled"' in after.content.decode()
+    assert 'http-equiv="refresh"' not in after.content.decode()
+    assert not Event.objects.filter(club=club).exists()
 
 
 def test_a_running_imports_page_runs_a_fixed_number_of_queries(

@@ -2,26 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from openpyxl import Workbook
-    from reportlab.platypus import Flowable
-
-    from scoring.contests.pairs import PairContest
-    from scoring.contests.teams import TeamMatch
-
-    from ..models import Board, Event, Pair
-    from ..pdf.base import PdfRenderer
-    from ..pdf.match import MatchPdf
-    from ..pdf.recaps import RecapsPdf
-    from ..pdf.standings import StandingsPdf
-    from ..pdf.travellers import TravellersPdf
-    from ..scores.standings import SectionScores
-
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from scoring.auction.deal import Deal, check_dealers_one_spade
 from scoring.auction.duplicate_laws import may_correct_score
@@ -33,11 +15,21 @@ from scoring.shared.seats import Seat
 from ..models import Event, Ruling
 
 if TYPE_CHECKING:
+    from openpyxl import Workbook
+    from reportlab.platypus import Flowable
+
     from scoring.auction.deal import DealScore
     from scoring.contests.matchpoints import Scale
+    from scoring.contests.pairs import PairContest
+    from scoring.contests.teams import TeamMatch
     from scoring.contract.adjusted_entry import AdjustedEntry
 
-    from ..models import Board, PairStanding, Result
+    from ..models import Board, Pair, PairStanding, Result
+    from ..pdf.base import PdfRenderer
+    from ..pdf.match import MatchPdf
+    from ..pdf.recaps import RecapsPdf
+    from ..pdf.standings import StandingsPdf
+    from ..pdf.travellers import TravellersPdf
     from ..scores.standings import SectionScores
     from ..services.result_facts import Facts
 
@@ -74,6 +66,21 @@ class Game:
         # "Scored" differs from the net only where Law B (3) credited a figure the table did not make.
         credited = any(row.net is None and row.score is not None for row in rows)
         return (() if credited else ("score",)) + (self.recap_team_hidden if teams else ())
+
+    # Background work: the double-dummy analysis and the recap mail
+    # Whether a deal's analysis includes its par (from its vulnerability and dealer), beside its tricks.
+    has_par = False
+
+    def standing_text(self, sheet: SectionScores, pair: Pair) -> str:
+        """The recap mail's ", rank 3 of 8, +50 points" (Law H): the pair's place and score, or ""."""
+        from ..reports.common import rounded_text
+        from ..reports.standings import standings_rows
+
+        rows = standings_rows(sheet)
+        standing = next((r for r in rows if r.pair == pair.label), None)
+        if standing is None:
+            return ""
+        return f", rank {standing.rank_text} of {len(rows)}, {rounded_text(standing.score)} {self.unit}"
 
     def __repr__(self) -> str:
         return f"<game {self.key}>"

@@ -4,10 +4,11 @@ Reading a results file is bounded and quick (``scoring.files.session.SessionBoun
 big one as an event — its players, pairs, boards, every table's result, its standings kept — takes
 seconds of a core, too long for a browser and a gunicorn thread to wait on. So a file of more
 traveller lines than ``SESSION_IMPORT_IN_BACKGROUND_LINES`` is kept in a
-:class:`~tournament.models.SessionImportJob` row and imported by ``services.session_import`` in a
-server thread, as the recap sheets are made (``services.pdf_jobs``); the import page sends the
-director to the job's page, which looks again until the import is done and then opens the
-session's comparison, or shows the refusal.
+:class:`~tournament.models.SessionImportJob` row and imported by ``interchange.importing`` in a
+background task (django-tasks, run by ``manage.py db_worker``), as the recap sheets are made
+(``services.pdf_jobs``); the import page sends the director to the job's page, which looks again
+until the import is done and then opens the session's comparison, or shows the refusal. The job
+row, not the task's result, is what the page reads: the upload, the summary, the event made.
 
 Idempotent by the import form's request key, as the import itself is: the same upload sent again
 finds its job. The import writes its own audit entry, in its own transaction, when it runs.
@@ -16,16 +17,17 @@ finds its job. The import writes its own audit entry, in its own transaction, wh
 from __future__ import annotations
 
 import logging
-import threading
 import uuid
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django_tasks import task
 
 from scoring.files import session as model
 
+from .. import background
 from ..models import Club, Event, SessionImportJob
 from .importing import SessionRefused, import_session
 
@@ -55,7 +57,7 @@ def start_import(
     dry_run: bool = False,
     request_key: uuid.UUID | None = None,
 ) -> SessionImportJob:
-    """Keep the upload as a job and import it in a thread once this transaction commits; the same
+    """Keep the upload as a job and queue its import once this transaction commits; the same
     ``request_key`` again returns the job already started."""
     if request_key is not None:
         found = SessionImportJob.objects.filter(request_key=request_key).first()
@@ -73,7 +75,7 @@ def start_import(
                 requested_by=user if user is not None and user.is_authenticated else None,
             )
             pk = job.pk
-            transaction.on_commit(lambda: start_running(pk))
+            transaction.on_commit(lambda: _enqueue(pk))
     except IntegrityError:  # the same upload, sent twice at once: the other one made the job
         return _of_club(SessionImportJob.objects.get(request_key=request_key), club)
     return job
@@ -85,23 +87,22 @@ def _of_club(job: SessionImportJob, club: Club) -> SessionImportJob:
     return job
 
 
-def start_running(job_id: int) -> threading.Thread | None:
-    """Import the job's file: in a thread of its own (the default), or here and now (the tests)."""
-    if not settings.SESSION_IMPORTS_IN_BACKGROUND:
-        run(job_id)
-        return None
-    thread = threading.Thread(
-        target=_run_in_thread, args=(job_id,), name=f"session-import-{job_id}", daemon=True
-    )
-    thread.start()
-    return thread
+def _enqueue(job_id: int) -> None:
+    """Queue the job's import, and note its task's id on the job (see :func:`abandoned`)."""
+    queued = import_file.enqueue(job_id)
+    SessionImportJob.objects.filter(pk=job_id).update(task=str(queued.id))
 
 
-def _run_in_thread(job_id: int) -> None:
-    try:
-        run(job_id)
-    finally:
-        connection.close()  # this thread's own database connection
+def abandoned(job: SessionImportJob) -> bool:
+    """Whether the job is still "being imported" though its task has ended (``background.ended``):
+    its worker was stopped in the middle of it, and the import's transaction kept nothing of it."""
+    return job.status == SessionImportJob.Status.RUNNING and background.ended(import_file, job.task)
+
+
+@task()
+def import_file(job_id: int) -> None:
+    """The background task that imports the job's file (:func:`run`), run by a worker."""
+    run(job_id)
 
 
 def run(job_id: int) -> None:

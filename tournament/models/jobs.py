@@ -14,7 +14,10 @@ from .events import Event, Pair
 
 
 class RecapSend(models.Model):
-    """One player's recap emailed after the night is published: pending, sending, sent or failed."""
+    """One player's recap emailed after the night is published: pending, sending, sent or failed.
+
+    ``task`` is the id of the task that claimed it (django-tasks): a send still "being sent" whose
+    task ended (its worker was stopped in the middle) is tried again with the failed ones."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting"
@@ -31,6 +34,7 @@ class RecapSend(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     queued = models.DateTimeField(default=timezone.now)
     sent = models.DateTimeField(null=True, blank=True)
+    task = models.CharField(max_length=64, blank=True, help_text="The id of the task that claimed it.")
 
     objects = RecapSendQuerySet.as_manager()
 
@@ -45,14 +49,16 @@ class RecapSend(models.Model):
 
 
 class PdfJob(models.Model):
-    """A printed document made in a server thread and kept until a fact behind it changes: the
+    """A printed document made by a background task and kept until a fact behind it changes: the
     recap sheets or the travellers of a big night, too long to draw while the browser waits.
 
     One row per event and document, shared by every gunicorn worker and thread: a request while
     it is being made joins it (its page shows the progress), one after finds the file. ``versions``
-    are the sections' versions it is made from (services.score_cache): when any section's version
+    are the sections' versions it is made from (scores.cache): when any section's version
     has moved on, a result changed and the file is stale, so the next request makes it again.
-    ``run`` counts the makings; a thread writes only while its run is the current one.
+    ``run`` counts the makings; a task writes only while its run is the current one. ``task`` is
+    the id of the task making it (django-tasks): a job whose task ended without finishing it (a
+    worker stopped in the middle) is made again by the next request.
 
     The finished PDF is kept in the row (a ``BinaryField``), not a file under a data directory:
     the database is already the one store that every worker and every machine of a club shares,
@@ -82,7 +88,10 @@ class PdfJob(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     started = models.DateTimeField(default=timezone.now)
-    updated = models.DateTimeField(default=timezone.now, help_text="Last heard from its thread.")
+    updated = models.DateTimeField(default=timezone.now, help_text="Last heard from its task.")
+    task = models.CharField(
+        max_length=64, blank=True, help_text="The id of the task making it (django-tasks)."
+    )
     finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -98,13 +107,15 @@ class PdfJob(models.Model):
 
 
 class SessionImportJob(models.Model):
-    """A big session's import, made in a server thread while its page shows that it runs.
+    """A big session's import, made by a background task while its page shows that it runs.
 
     A results file of more traveller lines than ``SESSION_IMPORT_IN_BACKGROUND_LINES`` (30 tables'
     results) takes seconds to write as an event: too long for a browser, and a gunicorn thread, to wait on.
-    The upload is kept here until the thread has imported it (``services.session_jobs``), then
+    The upload is kept here until the task has imported it (``interchange.jobs``), then
     dropped; the row keeps what the import said, for the page to show. ``request_key`` is the
     import form's: the same upload sent again finds this job rather than starting a second.
+    ``task`` is the id of the task importing it (django-tasks): a job whose task ended without
+    finishing it (a worker stopped in the middle) is shown as stopped.
     """
 
     class Status(models.TextChoices):
@@ -136,6 +147,9 @@ class SessionImportJob(models.Model):
     )
     started = models.DateTimeField(default=timezone.now)
     finished = models.DateTimeField(null=True, blank=True)
+    task = models.CharField(
+        max_length=64, blank=True, help_text="The id of the task importing it (django-tasks)."
+    )
 
     def __str__(self) -> str:
         return f"{self.name} for {self.club}: {self.get_status_display()}"

@@ -2,13 +2,16 @@
 
 A 120-table night's recap sheets take seconds of a core to draw: too long for a browser (and a
 gunicorn thread) to wait on, and a cost no one should pay twice. So a night of more than
-``RECAP_SHEETS_IN_BACKGROUND_TABLES`` tables has them made once in a server thread, as the recap
-mail is (``services.recap_mail``), and kept in a :class:`~tournament.models.PdfJob` row that every
-worker sees: the first request starts the job, every request while it runs joins it (the page
-says "k of n pairs" and refreshes itself), and the request after it serves the file. The job
-records the sections' versions it was made from (``scores.cache``): a change of any fact
+``RECAP_SHEETS_IN_BACKGROUND_TABLES`` tables has them made once by a task (django-tasks, run by
+``manage.py db_worker``), as the recap mail is (``services.recap_mail``), and kept in a
+:class:`~tournament.models.PdfJob` row that every server process sees: the first request starts
+the job, every request while it runs joins it (the page says "k of n pairs" and refreshes itself),
+and the request after it serves the file. The job row, not the task's result, carries the
+progress and the file: the task only says that it ran, and a file of megabytes is no JSON. The
+job records the sections' versions it was made from (``scores.cache``): a change of any fact
 raises a version, so the file is stale and the next request makes it again. A job that fails is
-shown as a sentence with a retry; one whose thread died (a restart) is started again.
+shown as a sentence with a retry; one whose task ended without finishing it (its worker was
+stopped in the middle) is started again by the next request.
 
 The travellers of such a night (a page a board or two, every table's line, a hand diagram) are
 made the same way: their job counts no progress, its page says they are being prepared.
@@ -16,16 +19,16 @@ made the same way: their job counts no progress, its page says they are being pr
 
 from __future__ import annotations
 
-import datetime
 import logging
-import threading
 import time
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django_tasks import task
 
+from .. import background
 from ..models import Event, Pair, PdfJob, Section
 
 log = logging.getLogger(__name__)
@@ -34,9 +37,7 @@ RECAPS = "recaps"
 TRAVELLERS = "travellers"
 IN_BACKGROUND = {RECAPS: "recap sheets", TRAVELLERS: "travellers"}
 """The documents a big night has made in the background, and what their page calls them."""
-# A job still "being made" that its thread has not touched for this long died with it: start it again.
-STUCK = datetime.timedelta(minutes=5)
-# The thread writes its progress at most this often (seconds), not once a pair.
+# The task writes its progress at most this often (seconds), not once a pair.
 PROGRESS_EVERY = 0.5
 FAILED = (
     "The {document} could not be made: something went wrong while drawing them, and nothing of the "
@@ -45,7 +46,7 @@ FAILED = (
 
 
 class Superseded(Exception):
-    """The job was started again (its facts changed) while this thread was making it: stop."""
+    """The job was started again (its facts changed) while this task was making it: stop."""
 
 
 def in_background(event: Event, sections: list[Section], document: str = RECAPS) -> bool:
@@ -77,12 +78,13 @@ def job_for(*, event: Event, document: str, user: Any, base_url: str) -> PdfJob:
 
     A job made from these very versions, ready or being made, is joined, never started twice; a
     failed one is returned as it is (its page offers :func:`retry`). Otherwise (none yet, a fact
-    changed since, or its thread died) the job is started again, once this transaction commits.
+    changed since, or its task ended without finishing it) the job is started again: its task is
+    queued once this transaction commits.
     """
     versions = section_versions(event)
     with transaction.atomic():
         job = _locked(event, document)
-        if job is not None and job.versions == versions and not _stuck(job):
+        if job is not None and job.versions == versions and not _abandoned(job):
             return job
         return _start(event, document, job, versions, user, base_url)
 
@@ -93,7 +95,7 @@ def retry(*, event: Event, user: Any, base_url: str, document: str = RECAPS) -> 
     with transaction.atomic():
         job = _locked(event, document)
         failed = job is not None and job.status == PdfJob.Status.FAILED
-        if job is not None and not failed and job.versions == versions and not _stuck(job):
+        if job is not None and not failed and job.versions == versions and not _abandoned(job):
             return job
         return _start(event, document, job, versions, user, base_url)
 
@@ -110,14 +112,15 @@ def _locked(event: Event, document: str) -> PdfJob | None:
     return PdfJob.objects.select_for_update().defer("content").filter(event=event, document=document).first()
 
 
-def _stuck(job: PdfJob) -> bool:
-    return job.status == PdfJob.Status.RUNNING and job.updated < timezone.now() - STUCK
+def _abandoned(job: PdfJob) -> bool:
+    """Whether the job is still "being made" though its task has ended (``background.ended``)."""
+    return job.status == PdfJob.Status.RUNNING and background.ended(make_document, job.task)
 
 
 def _start(
     event: Event, document: str, job: PdfJob | None, versions: dict[str, int | str], user: Any, base_url: str
 ) -> PdfJob:
-    """(Re)start the job in the caller's transaction; its thread starts once that commits."""
+    """(Re)start the job in the caller's transaction; its task is queued once that commits."""
     now = timezone.now()
     fields: dict[str, Any] = {
         "versions": versions,
@@ -134,6 +137,7 @@ def _start(
         "started": now,
         "updated": now,
         "finished": None,
+        "task": "",
     }
     if job is None:
         try:
@@ -149,33 +153,26 @@ def _start(
             setattr(job, name, value)
         job.save(update_fields=list(fields))
     pk, run = job.pk, job.run
-    transaction.on_commit(lambda: start_making(pk, run, base_url))
+    transaction.on_commit(lambda: _enqueue(pk, run, base_url))
     return job
 
 
-def start_making(job_id: int, run: int, base_url: str) -> threading.Thread | None:
-    """Make the job's file: in a thread of its own (the default), or here and now (the tests)."""
-    if not settings.PDF_JOBS_IN_BACKGROUND:
-        make(job_id, run, base_url)
-        return None
-    thread = threading.Thread(
-        target=_make_in_thread, args=(job_id, run, base_url), name=f"pdf-job-{job_id}", daemon=True
-    )
-    thread.start()
-    return thread
+def _enqueue(job_id: int, run: int, base_url: str) -> None:
+    """Queue the job's task, and note its id on the job (see :func:`_abandoned`)."""
+    queued = make_document.enqueue(job_id, run, base_url)
+    PdfJob.objects.filter(pk=job_id, run=run).update(task=str(queued.id))
 
 
-def _make_in_thread(job_id: int, run: int, base_url: str) -> None:
-    try:
-        make(job_id, run, base_url)
-    finally:
-        connection.close()  # this thread's own database connection
+@task()
+def make_document(job_id: int, run: int, base_url: str) -> None:
+    """The background task that makes the job's file (:func:`make`), run by a worker."""
+    make(job_id, run, base_url)
 
 
 def make(job_id: int, run: int, base_url: str) -> None:
     """Draw the job's document (the recap sheets telling the job how far they are), and keep the file.
 
-    Every write is conditional on ``run``: a thread whose job was started again meanwhile stops
+    Every write is conditional on ``run``: a task whose job was started again meanwhile stops
     at its next progress and writes nothing. A failure is recorded as a sentence for the page
     (the details go to the log), never as a traceback.
     """

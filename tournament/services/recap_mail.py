@@ -2,39 +2,31 @@
 
 The director asks for it (``send_recaps``): one send is recorded per player with an email
 address, in one transaction with its audit entry; the mail goes out only after that
-transaction commits (``transaction.on_commit``), in a background thread, so that the page
-answers at once and a slow or broken mail server never holds up or undoes anything. Every
-send is claimed before it is sent (``pending`` → ``sending``, a conditional update), so two
-threads never mail a player twice; each ends ``sent`` or ``failed`` with the error, and a
-failed send can be tried again (``retry_recaps``). The mail goes through Django's email
-framework, configured from the environment (``EMAIL_URL``; the console by default).
+transaction commits (``transaction.on_commit``), by a background task (django-tasks, run by
+``manage.py db_worker``), so that the page answers at once and a slow or broken mail server never
+holds up or undoes anything. The sends, not the task's result, carry what the director's page
+shows: one row a player, sent or failed with its reason. Every send is claimed before it is sent
+(``pending`` → ``sending``, a conditional update), so two workers never mail a player twice; each
+ends ``sent`` or ``failed`` with the error, and a failed send can be tried again
+(``retry_recaps``). The mail goes through Django's email framework, configured from the
+environment (``EMAIL_URL``; the console by default).
 """
 
 from __future__ import annotations
 
-import datetime
-import logging
-import threading
 from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
+from django_tasks import TaskContext, task
 
-from .. import limits
-from ..games.contract.reports import contract_standings_rows
+from .. import background, games, limits
 from ..models import AuditEntry, Event, Pair, RecapSend
-from ..reports import rounded_text, standings_rows
-from ..reports.common import percent_text
 from ..scores.standings import SectionScores, score_event
-
-log = logging.getLogger(__name__)
-
-# A send still "being sent" this long after it was claimed died with its thread (a restart): retry it.
-STUCK = datetime.timedelta(minutes=10)
 
 
 class RecapsRefused(Exception):
@@ -75,14 +67,17 @@ def send_recaps(*, event: Event, user: Any, base_url: str) -> int:
 
 
 def retry_recaps(*, event: Event, user: Any, base_url: str) -> int:
-    """Try again every send that failed (or died being sent): the same players, their address now."""
+    """Try again every send that failed, or whose task ended while sending it (its worker was
+    stopped in the middle): the same players, their address now."""
     with transaction.atomic():
-        stuck = Q(status=RecapSend.Status.SENDING, queued__lt=timezone.now() - STUCK)
-        again = list(
-            RecapSend.objects.select_for_update()
-            .filter(Q(status=RecapSend.Status.FAILED) | stuck, event=event)
+        failed_or_sending = Q(status=RecapSend.Status.FAILED) | Q(status=RecapSend.Status.SENDING)
+        again = [
+            send
+            for send in RecapSend.objects.select_for_update()
+            .filter(failed_or_sending, event=event)
             .select_related("player")
-        )
+            if send.status == RecapSend.Status.FAILED or background.ended(send_waiting, send.task)
+        ]
         if not again:
             raise RecapsRefused("No recap is waiting to be sent again.")
         if not event.published:
@@ -103,32 +98,19 @@ def _audit_then_send(event: Event, user: Any, base_url: str, sends: list[RecapSe
         user=user,
         after={"to": [send.player.name for send in sends]},
     )
-    transaction.on_commit(lambda: start_sending(event.pk, base_url))
+    event_id = event.pk
+    transaction.on_commit(lambda: send_waiting.enqueue(event_id, base_url))
 
 
-def start_sending(event_id: int, base_url: str) -> threading.Thread | None:
-    """Mail the event's waiting recaps: in a thread of its own (the default), or here and now."""
-    if not settings.RECAP_EMAILS_IN_BACKGROUND:
-        send_pending(event_id, base_url)
-        return None
-    thread = threading.Thread(
-        target=_send_in_thread, args=(event_id, base_url), name=f"recaps-{event_id}", daemon=True
-    )
-    thread.start()
-    return thread
+@task(takes_context=True)
+def send_waiting(context: TaskContext, event_id: int, base_url: str) -> list[int]:
+    """The background task that mails the event's waiting recaps (:func:`send_pending`): [sent, failed]."""
+    return list(send_pending(event_id, base_url, task=str(context.task_result.id)))
 
 
-def _send_in_thread(event_id: int, base_url: str) -> None:
-    try:
-        send_pending(event_id, base_url)
-    except Exception:  # the thread has no one to tell but the log; the sends stay pending for a retry
-        log.exception("Emailing the recaps of event %s stopped", event_id)
-    finally:
-        connection.close()  # this thread's own database connection
-
-
-def send_pending(event_id: int, base_url: str) -> tuple[int, int]:
-    """Mail every waiting recap of the event, one after the other; returns (sent, failed).
+def send_pending(event_id: int, base_url: str, task: str = "") -> tuple[int, int]:
+    """Mail every waiting recap of the event, one after the other; returns (sent, failed). Each
+    send is claimed for ``task``, the id of the task sending it.
 
     Each failure (a refused address, a mail server down, a recap that cannot be drawn) is
     recorded on its send and the others go on.
@@ -143,10 +125,10 @@ def send_pending(event_id: int, base_url: str) -> tuple[int, int]:
     sent = failed = 0
     for send in waiting:
         claimed = RecapSend.objects.filter(pk=send.pk, status=RecapSend.Status.PENDING).update(
-            status=RecapSend.Status.SENDING, attempts=F("attempts") + 1, queued=timezone.now()
+            status=RecapSend.Status.SENDING, attempts=F("attempts") + 1, queued=timezone.now(), task=task
         )
         if not claimed:
-            continue  # another thread took it
+            continue  # another worker took it
         try:
             if not Event.objects.filter(pk=event_id, published=True).exists():
                 raise RecapsRefused("The standings were withdrawn before this recap went out.")
@@ -177,7 +159,7 @@ def recap_message(event: Event, send: RecapSend, sheets: list[SectionScores], ba
 
     pair = send.pair
     sheet = next(s for s in sheets if s.section.pk == pair.section_id)
-    place = f"Pair {pair.label}: {pair.names}{_standing_text(event, sheet, pair)}.\n"
+    place = f"Pair {pair.label}: {pair.names}{games.of(event).standing_text(sheet, pair)}.\n"
     date = f"{event.date:%A} {event.date.day} {event.date:%B %Y}"
     body = (
         f"Dear {send.player.name},\n\n"
@@ -192,29 +174,6 @@ def recap_message(event: Event, send: RecapSend, sheets: list[SectionScores], ba
     filename, content_type, content = RecapsPdf(event, pair=pair, sheets=sheets).render()
     message.attach(filename, content, content_type)
     return message
-
-
-def _standing_text(event: Event, sheet: SectionScores, pair: Pair) -> str:
-    """ ", rank 2= of 12, 55.21 %" (contract matchpoints), ", rank 1 of 14, +23 IMPs", ", rank 3 of 8,
-    +50 points" (Law H): the pair's place in its list and its score, or "" when it has none."""
-    if event.is_contract:
-        found = contract_standings_rows(sheet)
-        row = next((r for r in found if r.pair == pair.label), None)
-        if row is None:
-            return ""
-        listed = [r for r in found if r.direction == row.direction]
-        figure = (
-            f"{percent_text(row.percent)} %"
-            if row.percent is not None
-            else f"{rounded_text(row.total)} {row.unit}"
-        )
-        return f", rank {row.rank_text} of {len(listed)}, {figure}"
-    rows = standings_rows(sheet)
-    standing = next((r for r in rows if r.pair == pair.label), None)
-    if standing is None:
-        return ""
-    unit = "tricks" if event.is_whist else "points"
-    return f", rank {standing.rank_text} of {len(rows)}, {rounded_text(standing.score)} {unit}"
 
 
 def progress(event: Event) -> dict[str, Any]:

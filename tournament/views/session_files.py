@@ -8,15 +8,12 @@ every write, in one transaction; a refused file changes nothing and is shown on 
 
 from __future__ import annotations
 
-import datetime
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
-from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from .. import games, params
@@ -29,8 +26,6 @@ from ..interchange.importing import MOST_BYTES, SessionRefused, import_session, 
 from ..models import Club, SessionImportJob
 
 REFRESH = 2  # seconds between the looks of the page that waits for a big import
-# A job still running this long after it started lost its thread (the server restarted): say so.
-STALLED = datetime.timedelta(minutes=10)
 
 
 def _printable(name: str | None) -> str:
@@ -101,7 +96,7 @@ def session_import(request: HttpRequest, club_slug: str) -> HttpResponse:
 
 
 def _import(request: HttpRequest, club: Club, form: SessionImportForm) -> HttpResponse | None:
-    """Import the file now, or, a big one, in a server thread with a page that waits for it; None
+    """Import the file now, or, a big one, in the background with a page that waits for it; None
     after a check only (the form is shown again, with what the import would do)."""
     data = form.cleaned_data
     upload = {
@@ -137,7 +132,7 @@ def session_import_job(request: HttpRequest, club_slug: str, job_id: int) -> Htt
     if job.status == SessionImportJob.Status.DONE and job.event is not None:
         messages.success(request, job.summary)
         return redirect("session_files", club.slug, job.event.pk)
-    stalled = job.status == SessionImportJob.Status.RUNNING and job.started < timezone.now() - STALLED
+    stalled = session_jobs.abandoned(job)
     context = {"club": club, "job": job, "refresh": REFRESH, "stalled": stalled}
     running = job.status == SessionImportJob.Status.RUNNING and not stalled
     return render(

@@ -41,6 +41,10 @@ if TYPE_CHECKING:
     from ...pdf.travellers import TravellersPdf
     from ...scores.standings import SectionScores
 
+if TYPE_CHECKING:
+    from ...models import Pair
+    from ...scores.standings import SectionScores
+
 
 class Contract(Game):
     key = "contract"
@@ -257,6 +261,14 @@ class Contract(Game):
 
     def apply_facts(self, facts: Facts, result: Result) -> None:
         apply_facts(facts, result)
+
+    # Background work: the double-dummy analysis and the recap mail
+    has_par = True
+
+    def standing_text(self, sheet: SectionScores, pair: Pair) -> str:
+        from .mail import standing_text
+
+        return standing_text(sheet, pair)
 
 
 CONTRACT = Contract()
