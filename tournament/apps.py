@@ -1,14 +1,4 @@
-import gc
-
 from django.apps import AppConfig
-
-# A worker holds a few nights' scores (a 120-table night is some hundred thousand objects) and each
-# read after a change makes thousands of small ones (a deal's figures, a standings row each pair):
-# with the interpreter's default of a collection every 700 new objects, the collector ran a few
-# times a request and took 0.6 of the 10 ms of "a result entered -> the standings showing it"
-# (benchmarks/standings.py). Reference counting frees nearly everything; cycles are rare, and
-# are still collected, every 10,000 new objects instead.
-YOUNGEST_COLLECTED_EVERY = 10_000
 
 
 class TournamentConfig(AppConfig):
@@ -19,10 +9,10 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         from django.core.signals import request_started
 
+        from .scores import versions
         from .services import analyses
 
+        # Every write of a fact raises the versions of the scores it changes (scores.versions).
+        versions.connect()
         # Deals stored before the server stopped are analysed once it serves again.
         request_started.connect(analyses.pick_up, dispatch_uid="double-dummy-pick-up")
-        youngest, *older = gc.get_threshold()
-        if youngest < YOUNGEST_COLLECTED_EVERY:
-            gc.set_threshold(YOUNGEST_COLLECTED_EVERY, *older)

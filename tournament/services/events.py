@@ -35,7 +35,7 @@ from ..models import (
     Table,
     Team,
 )
-from ..scores import cache as score_cache
+from ..scores import versions
 from .closing import Missing, missing_results
 from .players import drop_standings, keep_standings
 
@@ -327,6 +327,7 @@ def lay_out(section: Section, movement: movements.Movement) -> None:
             if not s.sit_out
         ]
     )
+    versions.sections_written([section])  # its rows were written in bulk, sending no signal
 
 
 def movement_of(section: Section) -> movements.Movement:
@@ -480,7 +481,6 @@ def name_pairs(*, event: Event, names: Sequence[tuple[Pair, str, str]], user: An
             before={"names": before},
             after={"names": pair.names},
         )
-    score_cache.sections_changed(renamed)
 
 
 @transaction.atomic
@@ -533,7 +533,6 @@ def set_status(
     if published is not None:
         event.published = published
     event.save(update_fields=["status", "published", "reopened"])
-    score_cache.event_changed(event)
     if event.status == Event.Status.LOCKED and before["status"] != Event.Status.LOCKED:
         keep_standings(event)  # a closed night changes no more: its places are kept once
     elif event.status != Event.Status.LOCKED and before["status"] == Event.Status.LOCKED:
@@ -566,7 +565,6 @@ def rename_team(*, team: Team, name: str, user: Any) -> Team:
     before = {"name": team.name}
     team.name = name
     team.save(update_fields=["name"])
-    score_cache.event_changed(team.event_id)
     AuditEntry.objects.create(
         event=team.event,
         action=AuditEntry.Action.EVENT,

@@ -27,7 +27,7 @@ from scoring.shared.seats import Seat
 from ...models import Board, Result, Ruling
 
 if TYPE_CHECKING:
-    from ...scores.standings import ScoredResult
+    from ...scores.types import ScoredResult
 
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
 
