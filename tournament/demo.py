@@ -39,7 +39,6 @@ from .models import (
     Table,
     Team,
 )
-from .scores import cache as score_cache
 from .services import analyses
 from .services import events as event_service
 from .services import hand_records as hand_record_service
@@ -134,7 +133,6 @@ def _deal_boards(section: Section, rng: random.Random) -> dict[int, Hands]:
         hands[board.number] = deal_cards(rng)
         board.hands = hands[board.number].to_pbn()
         board.save(update_fields=["hands"])
-    score_cache.changed(section)
     return hands
 
 
@@ -256,7 +254,6 @@ def _team_match(club: Club, user: Any, rng: random.Random) -> Event:
     for team, name in zip(event.teams.order_by("label"), ("The Royals", "Lilies"), strict=True):
         team.name = name
         team.save(update_fields=["name"])
-    score_cache.event_changed(event)
     _play_auction(event.sections.get(), user, rng)
     event_service.set_status(event=event, user=user, status=Event.Status.LOCKED, published=True)
     return event

@@ -33,12 +33,12 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.utils import translation
 
-from .scores import cache as score_cache
+from .scores.cache import TIMEOUT as SCORES_TIMEOUT
 
 logger = logging.getLogger(__name__)
 
 FORMAT = 1  # raised when the pages' markup changes: bodies kept by an older release are never read
-TIMEOUT = score_cache.TIMEOUT
+TIMEOUT = SCORES_TIMEOUT
 KEPT_IN_PROCESS = 24  # bodies a worker keeps: a few events' standings, for members and visitors, and grids
 
 # The value the CSRF tag writes into a kept body; only the whole attribute is ever replaced, so a
@@ -48,7 +48,22 @@ _CSRF_ATTRIBUTE = f'name="csrfmiddlewaretoken" value="{CSRF_PLACEHOLDER}"'
 
 _kept: OrderedDict[str, str] = OrderedDict()
 _kept_lock = threading.Lock()
-_flights = score_cache.Flights()  # the pages' own pool, taken before the scores' (see Flights)
+
+
+class Flights:
+    """One thread of a worker makes a thing at a time; the others wait for it and take what it made.
+
+    A fixed set of locks, chosen by the thing's name: two unrelated names may share one and wait
+    for each other, but the set never grows."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._locks = tuple(threading.Lock() for _ in range(size))
+
+    def lock(self, name: str) -> threading.Lock:
+        return self._locks[zlib.crc32(name.encode()) % len(self._locks)]
+
+
+_flights = Flights()
 
 
 def key(kind: str, etag: str, club_slug: str) -> str:

@@ -28,7 +28,7 @@ from scoring.contests import movements
 
 from .demo import deal_cards, plausible_result
 from .models import Board, Club, Event, Membership, Pair, Result, Ruling, Seating, Section
-from .scores import cache as score_cache
+from .scores import versions
 from .services import events as event_service
 from .services import results as result_service
 from .services import rulings as ruling_service
@@ -169,7 +169,7 @@ def _lay_out(tables: int, seed: int, rng: random.Random, *, boards: int, club: C
     for board in board_rows:
         board.hands = hands[board.number].to_pbn()
     Board.objects.bulk_update(board_rows, ["hands"])
-    score_cache.changed(section)
+    versions.boards_written(board_rows)
     return LaidOut(event, section, director, hands, movement)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from itertools import chain, groupby, pairwise
+from itertools import groupby, pairwise
 from math import lcm
 
 from ..auction.core import check_tricks
@@ -226,13 +226,9 @@ class PairContest:
     scores: tuple[PairDealScore, ...]
     travellers: tuple[Traveller, ...]
     # Indexes built once, so that a recap or traveller lookup costs the same whatever the field's size.
-    # ``_by_pair`` may be given by :func:`contest_after`, which has it already; otherwise it is built.
     _by_pair: dict[str, tuple[PairDealScore, ...]] | None = field(default=None, repr=False, compare=False)
     _by_deal: dict[str, Traveller] = field(init=False, repr=False, compare=False)
     _standing: dict[str, Standing] = field(init=False, repr=False, compare=False)
-    # Each pair's sum in each direction as whole numbers, [numerator, denominator, deals], kept so
-    # that :func:`contest_after` adds up only the deals that changed; None: not kept.
-    _sums: _Sums | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self._by_pair is None:
@@ -342,102 +338,7 @@ def contest_of(deals: Mapping[str, DealFigures]) -> PairContest:
         # by pair puts them in (pair, deal) order.
         scores=tuple(sorted(scores, key=lambda score: natural_key(score.pair))),
         travellers=tuple(travellers),
-        _sums=sums,
     )
-
-
-def contest_after(
-    before: PairContest, deals: Mapping[str, DealFigures], replaced: Mapping[str, DealFigures | None]
-) -> PairContest:
-    """The contest of ``deals``, made from ``before`` by adding up again only the deals that changed.
-
-    ``replaced`` names each deal whose figures differ from those ``before`` was made from, with
-    its figures then (None: the deal was not in that contest); a deal named there and missing
-    from ``deals`` has left the contest. Law H compares a pair only with those who held the same
-    hands, so every other deal's part of each pair's sum stands: its old differences are taken
-    off and the new ones added, whole numbers as in :func:`contest_of`. The contest returned is
-    the same (==) as ``contest_of(deals)``; that one is made instead when ``before`` kept no sums,
-    or when two pair names sort alike ("1" and "01"), so that the scores' order is never in doubt.
-    """
-    by_pair_before = before._by_pair
-    if before._sums is None or by_pair_before is None or not _named_apart(by_pair_before, deals, replaced):
-        return contest_of(deals)
-    sums = {key: list(total) for key, total in before._sums.items()}
-    by_pair = dict(by_pair_before)
-    moved: set[str] = set()  # pairs whose deals are not simply the same deals with new figures
-    for deal, old in replaced.items():
-        new = deals.get(deal)
-        if old is not None and new is not None and _same_tables(old, new):
-            # The common change: a deal scored again at the same tables. Each pair's sum moves by its
-            # new difference less its old one, and its score takes the old one's place in its recap.
-            for score, (was, denominator), (now, new_denominator) in zip(
-                new.scores, old.differences, new.differences, strict=True
-            ):
-                total = sums[score.pair, score.direction]
-                if denominator == new_denominator == total[1]:
-                    total[0] += now - was
-                else:
-                    _add(total, -was, denominator, 0)
-                    _add(total, now, new_denominator, 0)
-                held = by_pair[score.pair]
-                at = next(index for index, kept in enumerate(held) if kept.deal == deal)
-                by_pair[score.pair] = (*held[:at], score, *held[at + 1 :])
-            continue
-        for figures, sign in ((old, -1), (new, 1)):
-            if figures is None:
-                continue
-            for score, (numerator, denominator) in zip(figures.scores, figures.differences, strict=True):
-                moved.add(score.pair)
-                key = (score.pair, score.direction)
-                held_sum = sums.get(key)
-                if held_sum is None:
-                    sums[key] = [sign * numerator, denominator, sign]
-                else:
-                    _add(held_sum, sign * numerator, denominator, sign)
-    for key in [key for key, total in sums.items() if total[2] == 0]:
-        del sums[key]  # the pair no longer plays a deal in that direction
-
-    if moved:
-        new_scores: dict[str, list[PairDealScore]] = {}
-        for deal in replaced:
-            if deal in deals:
-                for score in deals[deal].scores:
-                    new_scores.setdefault(score.pair, []).append(score)
-        for pair in moved:
-            kept = [score for score in by_pair.get(pair, ()) if score.deal not in replaced]
-            fresh = new_scores.get(pair, [])
-            if fresh:
-                kept.extend(fresh)
-                kept.sort(key=lambda score: natural_key(score.deal))
-            if kept:
-                by_pair[pair] = tuple(kept)
-            else:
-                by_pair.pop(pair, None)
-        if not by_pair.keys() <= by_pair_before.keys():  # a pair new to the contest: put in its place
-            by_pair = {pair: by_pair[pair] for pair in sorted(by_pair, key=natural_key)}
-    standings, ns_standings, ew_standings = _ranked(sums)
-    return PairContest(
-        standings=standings,
-        ns_standings=ns_standings,
-        ew_standings=ew_standings,
-        scores=tuple(chain.from_iterable(by_pair.values())),
-        travellers=tuple(deals[deal].traveller for deal in sorted(deals, key=natural_key)),
-        _by_pair=by_pair,
-        _sums=sums,
-    )
-
-
-def _same_tables(old: DealFigures, new: DealFigures) -> bool:
-    """Whether a deal's figures before and after a change are of the same pairs in the same places."""
-    return len(old.scores) == len(new.scores) and all(
-        was.pair == now.pair and was.direction is now.direction
-        for was, now in zip(old.scores, new.scores, strict=True)
-    )
-
-
-def _named_apart(*named: Iterable[str]) -> bool:
-    """Whether no two pairs, and no two deals, have names that sort alike."""
-    return all(len({natural_key(name) for name in names}) == len(set(names)) for names in map(list, named))
 
 
 def _score_deal(

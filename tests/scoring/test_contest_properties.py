@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from scoring.contests.pairs import (
     Irregular,
     TableResult,
-    contest_after,
     contest_of,
     pair_contest,
     score_deals,
@@ -248,36 +247,3 @@ def test_a_contest_added_up_from_deals_rescored_one_by_one_is_the_whole_contest(
     figures = {deal: scored for deal, scored in score_deals(before).items() if deal not in deals}
     figures.update(score_deals(changed))
     assert contest_of(figures) == whole
-
-
-@SETTINGS
-@given(howell_contests(irregular=True), howell_contests(irregular=True), st.data())
-def test_a_contest_brought_up_to_date_deal_by_deal_is_the_contest_scored_from_nothing(
-    before: list[TableResult], after: list[TableResult], data: st.DataObject
-) -> None:
-    """Some deals replaced by other figures, some dropped, some new, twice over: the contest made
-    from the one before by adding up the changed deals again equals (==) the contest of every deal,
-    recaps included."""
-    first, other = score_deals(before), score_deals(after)
-    names = sorted(set(first) | set(other))
-    contest, deals = contest_of(first), dict(first)
-    for _ in range(2):
-        replaced_names = data.draw(st.lists(st.sampled_from(names), unique=True))
-        dropped_names = data.draw(st.lists(st.sampled_from(names), unique=True))
-        now = dict(deals)
-        for name in replaced_names:
-            source = other if deals.get(name) is not other.get(name) else first
-            if name in source:
-                now[name] = source[name]
-        for name in dropped_names:
-            now.pop(name, None)
-        replaced = {
-            name: deals.get(name) for name in set(deals) | set(now) if deals.get(name) is not now.get(name)
-        }
-        contest = contest_after(contest, now, replaced)
-        deals = now
-        whole = contest_of(deals)
-        assert contest == whole
-        for standing in whole.standings:
-            assert contest.pair_scores(standing.pair) == whole.pair_scores(standing.pair)
-            assert contest.standing(standing.pair) == standing

@@ -23,7 +23,7 @@ from tests.tournament.background import on_the_database
 from tests.tournament.factories import make_club, make_played_night, make_user
 from tests.tournament.test_settings import ROOT, production_env
 from tournament.models import Board, Club, Event, Result, Section
-from tournament.scores import cache as score_cache
+from tournament.scores import versions
 from tournament.scores.standings import score_section
 from tournament.services import analyses
 
@@ -34,7 +34,6 @@ import django
 django.setup()
 from django.core.management import call_command
 from tournament.models import Club, Event, Result, Section
-from tournament.scores import cache as score_cache
 from tournament.scores.standings import score_section
 
 def standing(event):
@@ -53,7 +52,6 @@ if "set-up" in sys.argv:
     call_command("load_demo", verbosity=0)
 if "change" in sys.argv:
     Result.objects.filter(pk__in=list(Result.objects.values_list("pk", flat=True)[:7])).delete()
-    score_cache.sections_changed(Section.objects.all())  # deleted behind the services' back
     call_command("create_club", "Lilies", "--admin", "bob", "--no-input")
 print(json.dumps({
     "clubs": sorted(Club.objects.values_list("name", flat=True)),
@@ -117,7 +115,6 @@ def test_a_json_backup_restores_the_night_on_this_database(tmp_path: Path) -> No
     call_command("backup", "--format", "json", "--output", str(backup), stdout=io.StringIO())
 
     Result.objects.filter(pk__in=list(Result.objects.values_list("pk", flat=True)[:3])).delete()
-    score_cache.sections_changed(Section.objects.all())  # deleted behind the services' back
     make_club("Lilies")
     changed = standings()
     assert changed != before
@@ -159,15 +156,13 @@ def test_a_worker_holding_the_nights_scores_never_serves_them_for_the_restored_n
     call_command("backup", "--format", "json", "--output", str(backup), stdout=io.StringIO())
 
     Result.objects.filter(pk__in=list(Result.objects.values_list("pk", flat=True)[:3])).delete()
-    score_cache.changed(section)  # deleted behind the services' back
     changed = standings()  # this worker now holds the changed night under the version after the backup's
     held = Section.objects.get(pk=section.pk).version
     call_command("restore", str(backup), "--force", stdout=io.StringIO())
-    score_cache.changed(section)  # the restored night goes on: one more fact, one more version
+    versions.sections_written([section])  # the restored night goes on: one more fact, one more version
 
     assert Section.objects.get(pk=section.pk).version > held
     served = standings()  # by this worker, which still holds the changed night in its memory
-    score_cache.forget_in_process()
     assert served == standings() != changed  # the restored night's scores, made from its facts
 
 

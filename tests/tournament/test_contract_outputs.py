@@ -31,7 +31,8 @@ from tournament.games.contract.facts import vulnerability_of
 from tournament.games.contract.scoring import ContractContest
 from tournament.models import Event, Pair, Result, Ruling
 from tournament.pdf import documents_for, renderer_for
-from tournament.scores.standings import SectionScores, score_section
+from tournament.scores.standings import score_section
+from tournament.scores.types import SectionScores
 from tournament.services import double_dummy, hand_records
 from tournament.services import events as event_service
 from tournament.services.rulings import add_ruling
@@ -598,10 +599,12 @@ def test_the_team_workbook_has_the_match_board_by_board_and_the_vps():
 # An anonymous visitor, published night. Each document or download makes:
 #   1. the event with its club (access.viewable_event)
 #   2. the event's sections
-#   3. the section's version, read afresh (services.score_cache.version_of)
-#   4. its scores for that version, from the cache: the night was scored when it was closed
+#   3. the section's version, read afresh (scores.cache.version_of)
+#   4-7. its pairs, boards with their versions, results and rulings (standings.load_section)
+#   8. the engine's figures for those versions, from the cache: the night was scored when it was
+#      closed (only the figures are kept, no model: four more than when whole sheets were kept)
 # and the same for any night around it (tournament.documents; named in test_pdf_views)
-SCORED_QUERIES = 4 + DOCUMENT_QUERIES
+SCORED_QUERIES = 8 + DOCUMENT_QUERIES
 
 
 @pytest.mark.parametrize(

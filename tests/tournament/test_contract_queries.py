@@ -143,16 +143,19 @@ def counts(
 
 # The public pages, to an anonymous visitor, once the section's scores are kept. Each makes:
 #   1. the event with its club   2. the section   3. the section's version
-#   4. the section's scores for that version, from the shared cache (services.score_cache)
-# Read cold, the first time after a change, a page also loads the section's pairs, boards,
-# results and rulings and keeps the scores: a fixed number too (the cold test below).
+#   4-7. the section's pairs, boards with their versions, results and rulings, loaded afresh
+#   8. the engine's figures for those versions, from the shared cache (scores.cache)
+# (only the figures are kept, no model: four more than when whole pickled sheets were kept).
+# Read cold, the first time after a change, a page also keeps the figures: a fixed number too
+# (the cold test below).
 # The event page and the standings fragment keep the standings they render under their ETag
 # (tournament.page_cache): read again, they make 1. the event with its club 2. the section with
 # its version 3. the kept standings.
 # A page's table as CSV is a download, counted against the visitor's address (tournament.documents):
 # the count read, then written to the database cache (a savepoint, the count of entries, the entry
 # looked up, written, the savepoint released): six more, the same for any night.
-COUNTED = 4 + 6
+READ = 8
+COUNTED = READ + 6
 KEPT = {"event": 3, "standings_fragment": 3, "csv": COUNTED, "traveller csv": COUNTED, "recap csv": COUNTED}
 PUBLIC: dict[str, Callable[[Night], str]] = {
     "event": lambda n: reverse("event", args=n.args()),
@@ -167,14 +170,14 @@ PUBLIC: dict[str, Callable[[Night], str]] = {
 
 
 @pytest.mark.parametrize("page", sorted(PUBLIC))
-def test_a_public_page_runs_four_queries_for_nine_tables_as_for_three(nights, page):
-    assert counts(nights, "pairs", PUBLIC[page], "anonymous") == [KEPT.get(page, 4)] * 2
+def test_a_public_page_runs_eight_queries_for_nine_tables_as_for_three(nights, page):
+    assert counts(nights, "pairs", PUBLIC[page], "anonymous") == [KEPT.get(page, READ)] * 2
 
 
 @pytest.mark.parametrize("page", ["event", "match", "traveller", "recap", "explain"])
-def test_a_team_match_page_runs_four_queries_for_24_boards_as_for_8(nights, page):
+def test_a_team_match_page_runs_eight_queries_for_24_boards_as_for_8(nights, page):
     pages = {**PUBLIC, "match": lambda n: reverse("match", args=n.args())}
-    assert counts(nights, "teams", pages[page], "anonymous") == [KEPT.get(page, 4)] * 2
+    assert counts(nights, "teams", pages[page], "anonymous") == [KEPT.get(page, READ)] * 2
 
 
 def test_the_large_night_has_three_times_the_tables_and_nine_times_the_results(nights):
@@ -188,7 +191,10 @@ def test_the_large_night_has_three_times_the_tables_and_nine_times_the_results(n
 
 # The director's pages. Each starts with 1. the session, 2. the user, 3. the event with its club,
 # 4. the user's role in the club (access.event_for_role); then:
-SCORED = "5. the section 6. its version 7. its kept scores 8. its seatings (the grid)"
+SCORED = (
+    "5. the section 6. its version 7-10. its pairs, boards, results and rulings 11. the figures kept "
+    "for them 12. its seatings (the grid)"
+)
 DIRECTOR: dict[str, tuple[Callable[[Night], str], int]] = {
     # 5. the sections with their versions 6. the grid kept for them (tournament.page_cache),
     # 7. the role again (may direct?), 8. recap mails
@@ -196,7 +202,7 @@ DIRECTOR: dict[str, tuple[Callable[[Night], str], int]] = {
     # 5. the sections with their versions 6. the grid kept for them
     "event_run_fragment": (lambda n: reverse("event_run_fragment", args=n.args()), 6),
     # SCORED (the board's rows: its seatings with tables, pairs and players)
-    "traveller_entry": (lambda n: reverse("traveller_entry", args=[*n.args(), "A", 1]), 8),
+    "traveller_entry": (lambda n: reverse("traveller_entry", args=[*n.args(), "A", 1]), 12),
     # 5. the section 6. the board
     "entry_preview": (
         lambda n: reverse("entry_preview", args=n.args()) + "?section=A&board=1&entry=4H+N+%3D",

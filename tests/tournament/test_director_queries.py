@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.tournament.director_cast import Cast, make_cast
 from tests.tournament.factories import make_event, make_member, make_result
 from tournament.models import Membership, Result, Seating
-from tournament.scores import cache as score_cache
+from tournament.scores import versions
 from tournament.services.events import name_pair
 from tournament.services.rulings import add_ruling
 
@@ -85,9 +85,9 @@ def test_the_running_view_read_first_after_a_change_runs_fixed_queries(
     django_assert_num_queries: Any, pairs: int, page: str, queries: int
 ) -> None:
     cast = full_night(pairs)
-    score_cache.changed(cast.section)
-    # As above, but no grid kept yet: then the section's version, its scores (none for it), the
-    # four that load the section to score it and the five that keep its scores (a savepoint, the
+    versions.sections_written([cast.section])
+    # As above, but no grid kept yet: then the section's version, the four that load its facts,
+    # the figures kept for them (none for these versions) and the five that keep them (a savepoint, the
     # count of entries, the entry looked up, written, the savepoint released), the seatings with
     # tables and pairs, and the five that keep the grid.
     with django_assert_num_queries(queries):
@@ -112,14 +112,15 @@ def test_the_audit_log_filtered_by_every_filter_runs_ten_queries(
 
 
 @pytest.mark.parametrize("pairs", SIZES)
-def test_the_traveller_entry_runs_eight_queries(django_assert_num_queries: Any, pairs: int) -> None:
+def test_the_traveller_entry_runs_twelve_queries(django_assert_num_queries: Any, pairs: int) -> None:
     cast = full_night(pairs)
     address = reverse("traveller_entry", args=[*cast.url_args(), "A", 1])
     cast.clients["scorer"].get(address)  # the section scored once
-    # session, user, event with its club, the user's role, the section; the section's version and
-    # its scores from the cache (services.score_cache); seatings with tables, pairs and players.
-    # The first read after a change makes seven more (four to load the section, three to keep it).
-    with django_assert_num_queries(8):
+    # session, user, event with its club, the user's role, the section; the section's version, its
+    # pairs, boards, results and rulings (loaded afresh: four more than when whole pickled sheets
+    # were kept, the same for any night) and the figures kept for them (scores.cache); seatings
+    # with tables, pairs and players. The first read after a change makes three more (to keep them).
+    with django_assert_num_queries(12):
         response = cast.clients["scorer"].get(address)
     assert response.status_code == 200
     assert len(response.context["lines"]) == pairs // 2
@@ -221,11 +222,11 @@ def full_contract_night(pairs: int) -> Cast:
 
 
 @pytest.mark.parametrize("pairs", SIZES)
-def test_a_contract_traveller_entry_runs_eight_queries(django_assert_num_queries: Any, pairs: int) -> None:
+def test_a_contract_traveller_entry_runs_twelve_queries(django_assert_num_queries: Any, pairs: int) -> None:
     cast = full_contract_night(pairs)
     address = reverse("traveller_entry", args=[*cast.url_args(), "A", 1])
     cast.clients["scorer"].get(address)  # the section scored once
-    with django_assert_num_queries(8):  # the same eight as an auction night's
+    with django_assert_num_queries(12):  # the same twelve as an auction night's
         response = cast.clients["scorer"].get(address)
     assert response.status_code == 200
     assert len(response.context["lines"]) == pairs // 2
@@ -261,18 +262,19 @@ def test_a_row_saved_by_the_script_is_answered_with_every_row_in_a_fixed_number_
     ]
     last = plays[-1]
     Result.objects.filter(seating=last, board__number=1).delete()
-    score_cache.event_changed(cast.event)  # a result taken away behind the services' back
     address = reverse("traveller_entry", args=[*cast.url_args(), "A", 1])
     cast.clients["scorer"].get(address)  # the section scored once
     row = {"seating": last.pk, "request_key": "6f1c1b7e-1f7a-4d5e-9a51-2f0e6c1d9b10", "entry": "4S N ="}
-    # Thirty-three whatever the number of tables, though every saved row of the board is drawn
+    # Thirty-five whatever the number of tables, though every saved row of the board is drawn
     # again: the session, user, event, role and section; the request key; the seating locked, the
     # board, the pairs, whether the one who types is a director (his entry is confirmed by him),
-    # the result, its board plays and audit entry, the change record and the
-    # section's version (services.results.record); then the board scored again from the kept
-    # figures (the version, the kept scores and the change, the board's results and rulings) and
-    # the page's seatings with their tables, pairs and players.
-    with django_assert_num_queries(33):
+    # the result, its board's and section's versions raised (scores.versions), its board plays and
+    # audit entry (services.results.record); then the section's version and its pairs, boards,
+    # results and rulings, the figures kept for the versions before (the board scored again, the
+    # others' taken as kept), the figures kept again (the count of entries, a savepoint, the entry
+    # looked up and written, the savepoint released) and the page's seatings with their tables,
+    # pairs and players.
+    with django_assert_num_queries(35):
         response = cast.clients["scorer"].post(address, row, HTTP_X_REQUESTED_WITH="fetch")
     assert response.status_code == 200
     assert response.content.decode().count('class="trow saved') == pairs // 2

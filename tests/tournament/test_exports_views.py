@@ -76,27 +76,30 @@ def test_a_download_cannot_be_posted(client):
 # An anonymous visitor, published event. Each download makes:
 #   1. the event with its club (access.viewable_event)
 #   2. the event's sections (standings.score_event)
-#   3. the section's version, read afresh (services.score_cache.version_of)
-#   4. its scores for that version, from the cache: the night was scored when it was closed
+#   3. the section's version, read afresh (scores.cache.version_of)
+#   4-7. its facts: pairs, boards with their versions, results, rulings (standings.load_section)
+#   8. the engine's figures for those versions, from the cache: the night was scored when it was
+#      closed (the facts are loaded afresh and only the figures kept: four more than when whole
+#      pickled sheets were kept, the same for any night)
 # and the same for any night around it: the download counted, the file kept (tournament.documents;
 # DOCUMENT_QUERIES names them in test_pdf_views).
 @pytest.mark.parametrize("name", ["export_xlsx", "export_csv"])
-def test_a_download_makes_four_queries_for_three_tables_and_for_six(client, django_assert_num_queries, name):
+def test_a_download_makes_eight_queries_for_three_tables_and_for_six(client, django_assert_num_queries, name):
     small, large = make_played_night(3), make_played_night(6)
     small_results = Result.objects.filter(section__event=small).count()
     assert Result.objects.filter(section__event=large).count() == 4 * small_results  # 6 x 6 against 3 x 3
     for event in (small, large):
-        with django_assert_num_queries(4 + DOCUMENT_QUERIES):
+        with django_assert_num_queries(8 + DOCUMENT_QUERIES):
             assert client.get(address(event, name)).status_code == 200
 
 
 @pytest.mark.parametrize("name", ["export_xlsx", "export_csv"])
-def test_a_team_match_download_makes_the_same_four_queries_for_two_tables_and_for_four(
+def test_a_team_match_download_makes_the_same_eight_queries_for_two_tables_and_for_four(
     client, django_assert_num_queries, name
 ):
     for tables in (2, 4):
         event = make_played_night(tables, form=Event.Form.TEAMS)
-        with django_assert_num_queries(4 + DOCUMENT_QUERIES):
+        with django_assert_num_queries(8 + DOCUMENT_QUERIES):
             assert client.get(address(event, name)).status_code == 200
 
 
@@ -105,9 +108,9 @@ def test_a_club_member_adds_only_the_session_user_and_role_queries(client, djang
     large = make_played_night(6, published=False, club=small.club)
     client.force_login(make_member(small.club, Membership.Role.SCORER))
     for event in (small, large):
-        # The four above, plus: 5. the session, 6. the user (authentication middleware),
-        # 7. the user's role in the club (access.viewable_event, as the event is not published),
-        # 8. asked again by the download budget, which does not count the club's people; and the
-        # file looked up, then kept (the sections' versions, the look-up, five to keep it).
-        with django_assert_num_queries(8 + 1 + 1 + 5):
+        # The eight above, plus: the session, the user (authentication middleware), the user's
+        # role in the club (access.viewable_event, as the event is not published), asked again
+        # by the download budget, which does not count the club's people; and the file looked
+        # up, then kept (the sections' versions, the look-up, five to keep it).
+        with django_assert_num_queries(12 + 1 + 1 + 5):
             assert client.get(address(event)).status_code == 200

@@ -23,7 +23,7 @@ from tournament import limits
 from tournament.models import AuditEntry, Event, Result, Ruling
 from tournament.pdf import renderer_for
 from tournament.pdf.base import PIECE, pieces
-from tournament.scores import cache as score_cache
+from tournament.scores import versions
 from tournament.services import events as event_services
 from tournament.services import results as result_services
 from tournament.services import rulings as ruling_services
@@ -133,7 +133,7 @@ def test_a_note_laid_out_in_pieces_prints_on_the_recap_in_full(monkeypatch: Any)
     event = make_played_night(3)
     note = " ".join(f"w{n}" for n in range(150))[: limits.NOTE]
     Ruling.objects.filter(result__section__event=event).update(reason=note)
-    score_cache.event_changed(event)  # written behind the services' back
+    versions.events_written([event])  # a bulk update sends no signal
     _, _, content = renderer_for(event, "recaps").render()
     printed = " ".join(read_pdf(content).text.split())
     assert note.rsplit(" ", 1)[0][-40:] in printed

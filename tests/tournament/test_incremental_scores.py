@@ -2,12 +2,11 @@
 
 Random writes go through the services (results recorded, corrected, deleted, confirmed and
 disputed, rulings made and undone, rounds agreed) on every kind of night; after each one the page's
-scores (``score_section``, brought up to date board by board from the scores of the version before)
-must equal the section scored again from nothing (``rescore_section``), field by field, and the
-whole rescoring must not have been run for them.
+scores (``score_section``: the boards whose version moved scored again, the others' figures taken
+from the cache) must equal the section scored again from nothing (``rescore_section``), field by
+field, and only the boards whose version the write raised must have been scored again.
 
-These tests commit (``transaction=True``): a change is recorded for the next read only once its
-transaction commits, and a worker keeps scores in its memory only outside a transaction.
+These tests commit (``transaction=True``), as the writes and reads of a night do.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from tests.tournament.test_score_cache import Night, _facts_of
 from tournament.models import Board, Event, Result, Ruling, Seating, Section
 from tournament.scores import cache as score_cache
 from tournament.scores import standings
+from tournament.scores.types import ScoredResult, SectionScores
 from tournament.services import changes, hand_records, results, rulings
 from tournament.services.results import Facts, ResultRefused
 
@@ -158,7 +158,7 @@ WRITES: tuple[Callable[[Night, random.Random], None], ...] = (
 )
 
 
-def _fingerprint(sheet: standings.SectionScores) -> Any:
+def _fingerprint(sheet: SectionScores) -> Any:
     """Every fact and figure of the sheet, model rows by their fields rather than by their keys."""
 
     def row(obj: Any) -> tuple[Any, ...]:
@@ -190,31 +190,42 @@ def _fingerprint(sheet: standings.SectionScores) -> Any:
     )
 
 
-def _check_incremental(night: Night, seed: int, monkeypatch: pytest.MonkeyPatch, steps: int = 14) -> None:
+def _board_versions(night: Night) -> dict[int, int]:
+    return dict(Board.objects.filter(section=night.section).values_list("pk", "version"))
+
+
+@pytest.fixture
+def rescored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The boards ``score_section`` scores again (rather than take from the cache), in order."""
+    boards: list[int] = []
+    real = standings._board_scores
+
+    def counted(game: Any, event: Event, scored: list[ScoredResult]) -> Any:
+        figures = real(game, event, scored)
+        boards.extend({s.result.board_id for s in scored})
+        return figures
+
+    monkeypatch.setattr(standings, "_board_scores", counted)
+    return boards
+
+
+def _check_incremental(night: Night, seed: int, rescored: list[int], steps: int = 14) -> None:
     rng = random.Random(seed)
-    section = Section.objects.select_related("event").get(pk=night.section.pk)
-    standings.score_section(section)  # held in this worker, as by a page read
-    whole = standings.rescore_section
-    made_whole: list[int] = []
-
-    def counted(section: Section) -> standings.SectionScores:
-        made_whole.append(section.pk)
-        return whole(section)
-
-    monkeypatch.setattr(standings, "rescore_section", counted)
+    standings.score_section(_section())  # every board scored and kept, as by a page read
     for _ in range(steps):
+        before = _board_versions(night)
         try:
             rng.choice(WRITES)(night, rng)
         except ResultRefused:
             continue  # a write the laws refuse (a board already entered, a round not confirmed)
-        section = Section.objects.select_related("event").get(pk=night.section.pk)
-        incremental = standings.score_section(section)
-        assert made_whole == [], "the change to one board rescored the whole section"
-        full = whole(Section.objects.select_related("event").get(pk=night.section.pk))
+        moved = {pk for pk, version in _board_versions(night).items() if version != before.get(pk)}
+        rescored.clear()
+        incremental = standings.score_section(_section())
+        played = set(Result.objects.filter(section=night.section).values_list("board_id", flat=True))
+        assert set(rescored) == moved & played, "a board scored again whose facts did not change"
+        full = standings.rescore_section(_section())
         assert incremental == full
         assert _fingerprint(incremental) == _fingerprint(full)
-        # What a page reads besides the figures, kept from one version to the next: read here, so
-        # that the next change brings it up to date rather than finding it anew.
         assert [s.result.pk for s in incremental.disputed()] == [s.result.pk for s in full.disputed()]
         for label in full.pairs:
             assert incremental.pair_info(label) == full.pair_info(label)
@@ -225,79 +236,76 @@ def _no_cache_between_tests():
     from django.core.cache import cache
 
     cache.clear()
-    score_cache.forget_in_process()
-    yield
-    score_cache.forget_in_process()
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_an_auction_pairs_nights_changes_rescore_their_boards_exactly(seed, monkeypatch):
-    _check_incremental(Night(), seed, monkeypatch)
+def test_an_auction_pairs_nights_changes_rescore_their_boards_exactly(seed, rescored):
+    _check_incremental(Night(), seed, rescored)
 
 
-def test_a_whist_nights_changes_rescore_their_boards_exactly(monkeypatch):
-    _check_incremental(Night(game=Event.Game.WHIST), 3, monkeypatch)
+def test_a_whist_nights_changes_rescore_their_boards_exactly(rescored):
+    _check_incremental(Night(game=Event.Game.WHIST), 3, rescored)
 
 
-def test_an_auction_team_matchs_changes_rescore_their_boards_exactly(monkeypatch):
-    _check_incremental(Night(form=Event.Form.TEAMS), 4, monkeypatch)
+def test_an_auction_team_matchs_changes_rescore_their_boards_exactly(rescored):
+    _check_incremental(Night(form=Event.Form.TEAMS), 4, rescored)
 
 
 @pytest.mark.parametrize("method", [Event.Method.MATCHPOINTS, Event.Method.BUTLER, Event.Method.CROSS_IMPS])
-def test_a_contract_nights_changes_rescore_their_boards_exactly(method, monkeypatch):
+def test_a_contract_nights_changes_rescore_their_boards_exactly(method, rescored):
     night = Night(game=Event.Game.CONTRACT)
     if method != Event.Method.MATCHPOINTS:
         event = Event.objects.get(pk=night.event.pk)
         changes.edit_event(event=event, user=night.director, name=event.name, date=event.date, method=method)
         night.event = Event.objects.get(pk=night.event.pk)
-    _check_incremental(night, 5, monkeypatch)
+    _check_incremental(night, 5, rescored)
 
 
-def test_a_change_to_the_whole_section_rescores_it_whole(monkeypatch):
+def test_a_change_every_result_is_scored_by_rescores_every_board(rescored):
+    """A pair's label or names (each board's travellers hold the labels) raise every board's version."""
     night = Night()
-    section = Section.objects.select_related("event").get(pk=night.section.pk)
-    standings.score_section(section)
-    made_whole: list[int] = []
-    whole = standings.rescore_section
-    monkeypatch.setattr(standings, "rescore_section", lambda s: made_whole.append(s.pk) or whole(s))
+    standings.score_section(_section())
     pair = night.pair()
     from tournament.services import events as event_service
 
     event_service.name_pair(pair=pair, first="Ann Other", second="Bea Other", user=night.director)
-    standings.score_section(Section.objects.select_related("event").get(pk=night.section.pk))
-    assert made_whole == [night.section.pk]
+    rescored.clear()
+    sheet = standings.score_section(_section())
+    assert sorted(rescored) == sorted({s.result.board_id for s in sheet.results})
+    assert _fingerprint(sheet) == _fingerprint(standings.rescore_section(_section()))
 
 
-def test_a_worker_further_behind_than_the_records_reach_rescores_whole():
+def test_a_players_name_changed_runs_the_contest_again_from_every_boards_kept_figures(rescored):
+    """A fact of the section's pages alone (a player's name, as the admin saves it) raises the
+    section's version and no board's: no board is scored again, and the page shows the new name."""
     night = Night()
-    section = Section.objects.select_related("event").get(pk=night.section.pk)
-    standings.score_section(section)
-    held = Section.objects.get(pk=section.pk).version
-    Section.objects.filter(pk=section.pk).update(version=held + 2)  # a change the records never heard of
-    assert score_cache.changes_between(section.pk, held, held + 2) is None
+    standings.score_section(_section())
+    version = Section.objects.get(pk=night.section.pk).version
+    player = night.pair().player1
+    player.name = "Renamed Player"
+    player.save()
+    assert Section.objects.get(pk=night.section.pk).version == version + 1
+    rescored.clear()
+    sheet = standings.score_section(_section())
+    assert rescored == []
+    assert "Renamed Player" in sheet.pairs[night.pair().label].names
+    assert _fingerprint(sheet) == _fingerprint(standings.rescore_section(_section()))
 
 
-def test_the_record_of_a_change_is_written_with_the_change_itself():
-    """In the database cache the record commits with the version it names: a poll arriving just
-    after the commit never finds the new version without its record (and scores the night whole)."""
+def test_a_cache_emptied_or_holding_another_releases_figures_scores_the_section_whole(rescored):
     from django.core.cache import cache
-    from django.db import transaction
 
     night = Night()
-    result = _a_result(night, random.Random(7))
-    with transaction.atomic():
-        results.set_status(result=result, status=Result.Status.DISPUTED, reason="Not so.")
-        version = Section.objects.get(pk=night.section.pk).version
-        assert cache.get(score_cache.change_key(night.section.pk, version)) == (
-            (result.board_id,),
-            (result.pk,),
-        )
-    with pytest.raises(RuntimeError), transaction.atomic():
-        results.set_status(result=result, status=Result.Status.CONFIRMED)
-        rolled_back = Section.objects.get(pk=night.section.pk).version
-        raise RuntimeError("the change is rolled back")
-    assert rolled_back == version + 1
-    assert cache.get(score_cache.change_key(night.section.pk, rolled_back)) is None  # gone with it
+    standings.score_section(_section())
+    cache.clear()
+    rescored.clear()
+    standings.score_section(_section())
+    assert sorted(rescored) == sorted(dict(_board_versions(night)))
+    cache.set(score_cache.key(night.section.pk), ("figures", "of", "another", "release"))
+    rescored.clear()
+    sheet = standings.score_section(_section())
+    assert sorted(rescored) == sorted(dict(_board_versions(night)))
+    assert _fingerprint(sheet) == _fingerprint(standings.rescore_section(_section()))
 
 
 def _section() -> Section:
@@ -310,7 +318,7 @@ def test_two_results_corrected_at_once_are_both_in_the_scores():
     night = Night()
     rng = random.Random(6)
     for _ in range(5):
-        standings.score_section(_section())  # the worker holds the scores before the writes
+        standings.score_section(_section())  # the scores kept before the writes
         before = Section.objects.get(pk=night.section.pk).version
         numbers = sorted(
             set(Result.objects.filter(section=night.section).values_list("board__number", flat=True))
@@ -333,51 +341,19 @@ def test_two_results_corrected_at_once_are_both_in_the_scores():
         )
         assert not any(isinstance(outcome, Exception) for outcome in outcomes), outcomes
         assert Section.objects.get(pk=night.section.pk).version == before + 2
-        assert score_cache.changes_between(night.section.pk, before, before + 2) == score_cache.Changes(
-            frozenset({first.board_id, second.board_id}), frozenset({first.pk, second.pk})
-        )
         incremental = standings.score_section(_section())
         full = standings.rescore_section(_section())
         assert _fingerprint(incremental) == _fingerprint(full)
 
 
-def test_scores_brought_up_to_date_are_kept_in_the_worker_and_a_whole_scoring_shared_once():
-    """A change to a board is not pickled into the shared cache (the other workers catch up from the
-    change records); a whole scoring is, and it replaces the one the worker shared before."""
-    from django.core.cache import cache
-
+def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow(rescored):
+    """A result recorded after every other one, and a result with a problem deleted: the results'
+    problems are found from the results as they now stand."""
     night = Night()
-    standings.score_section(_section())
-    first = Section.objects.get(pk=night.section.pk).version
-    assert cache.get(score_cache.key(night.section.pk, first)) is not None
-    rng = random.Random(9)
-    for _ in range(3):
-        _correct(night, rng)
-        standings.score_section(_section())  # brought up to date here, not shared
-    now = Section.objects.get(pk=night.section.pk).version
-    assert now == first + 3
-    assert all(cache.get(score_cache.key(night.section.pk, v)) is None for v in range(first + 1, now + 1))
-    assert cache.get(score_cache.key(night.section.pk, first)) is not None  # still the current whole one
-    from tournament.services import events as event_service
 
-    event_service.name_pair(pair=night.pair(), first="Ann Other", second="Bea Other", user=night.director)
-    standings.score_section(_section())  # a change to the whole section: scored whole, shared
-    last = Section.objects.get(pk=night.section.pk).version
-    assert cache.get(score_cache.key(night.section.pk, last)) is not None
-    assert cache.get(score_cache.key(night.section.pk, first)) is None  # the one shared before is dropped
-
-
-def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow(monkeypatch):
-    """A result recorded after every other one, and a result with a problem deleted: the kept results
-    no longer stand where they stood, so the results' problems are found again, not carried over."""
-    night = Night()
-    whole = standings.rescore_section
-    made_whole: list[int] = []
-    monkeypatch.setattr(standings, "rescore_section", lambda s: made_whole.append(s.pk) or whole(s))
-
-    def read() -> standings.SectionScores:
+    def read() -> SectionScores:
         incremental = standings.score_section(_section())
-        full = whole(_section())
+        full = standings.rescore_section(_section())
         assert _fingerprint(incremental) == _fingerprint(full)
         return incremental
 
@@ -386,9 +362,9 @@ def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow
             pk=pk
         )
 
-    last = reloaded(read().results[-1].result.pk)  # the read holds the scores in this worker
+    last = reloaded(read().results[-1].result.pk)
     seating = Seating.objects.select_related("section__event", "table", "ns", "ew").get(pk=last.seating_id)
-    made_whole.clear()
+    rescored.clear()
     results.delete(result=last, reason="Entered twice.", user=night.director)
     read()
     saved = results.record(
@@ -402,26 +378,4 @@ def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow
     assert any("not played" in line for line in sheet.problems)
     results.delete(result=reloaded(saved.result.pk), reason="Entered by mistake.", user=night.director)
     assert not any("not played" in line for line in read().problems)
-    assert made_whole == []
-
-
-def test_a_worker_holding_nothing_catches_up_from_the_latest_whole_scoring_shared(monkeypatch):
-    """Another worker, or one started after the night began, reads the last whole scoring put in the
-    shared cache and scores only the boards changed since; beyond the records' reach it scores whole."""
-    night = Night()
-    standings.score_section(_section())  # a whole scoring: shared, with its version
-    whole = standings.rescore_section
-    made_whole: list[int] = []
-    monkeypatch.setattr(standings, "rescore_section", lambda s: made_whole.append(s.pk) or whole(s))
-    rng = random.Random(11)
-    for _ in range(3):
-        _correct(night, rng)
-    score_cache.forget_in_process()  # a worker that holds nothing of the section
-    sheet = standings.score_section(_section())
-    assert made_whole == []
-    assert _fingerprint(sheet) == _fingerprint(whole(_section()))
-    score_cache.forget_in_process()
-    section = _section()
-    Section.objects.filter(pk=section.pk).update(version=section.version + score_cache.STEPS + 1)
-    standings.score_section(_section())  # no record reaches that far: scored whole, never wrongly
-    assert made_whole == [night.section.pk]
+    assert set(rescored) == {last.board_id}  # only its board, each time

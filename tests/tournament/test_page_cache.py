@@ -19,7 +19,7 @@ from tests.tournament.factories import make_club, make_event, make_member, play_
 from tests.tournament.test_score_cache import Night, _record_missing
 from tournament import page_cache
 from tournament.models import Pair, Result
-from tournament.scores import cache as score_cache
+from tournament.scores import versions
 from tournament.services import events as event_service
 from tournament.services import results
 from tournament.views import public
@@ -77,7 +77,7 @@ def test_standings_made_while_a_write_moved_the_version_are_shown_but_not_kept(c
 
     def scored_after_a_write(section):
         if len(calls) == 0:
-            score_cache.changed(section)  # a result stored between reading the versions and scoring
+            versions.sections_written([section])  # a result stored between reading the versions and scoring
         return real(section)
 
     monkeypatch.setattr(public, "score_section", scored_after_a_write)
@@ -106,17 +106,17 @@ def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_renderi
 
     night = _published()
     renderings = _count_renderings(monkeypatch)
-    scorings: list[int] = []
-    real = standings.rescore_section
+    scorings: list[int] = []  # a board's results scored, once per board (scores.standings)
+    real = standings._board_scores
 
-    def slow_scoring(section):  # slow enough that every thread arrives while it runs
-        scorings.append(section.pk)
-        time.sleep(0.3)
-        return real(section)
+    def slow_scoring(game, event, scored):  # slow enough that every thread arrives while it runs
+        if not scorings:
+            time.sleep(0.3)
+        scorings.append(night.section.pk)
+        return real(game, event, scored)
 
-    monkeypatch.setattr(standings, "rescore_section", slow_scoring)
+    monkeypatch.setattr(standings, "_board_scores", slow_scoring)
     cache.clear()
-    score_cache.forget_in_process()
     page_cache.forget_in_process()
     fragment = reverse("standings_fragment", args=[night.club.slug, night.event.pk])
     barrier = threading.Barrier(6)
@@ -136,7 +136,7 @@ def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_renderi
         thread.join(timeout=60)
 
     assert len(bodies) == 6 and len(set(bodies)) == 1
-    assert scorings == [night.section.pk]
+    assert scorings == [night.section.pk] * night.section.boards.count()  # each board scored once
     assert renderings == [night.section.pk]
 
 

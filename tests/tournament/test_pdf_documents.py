@@ -35,7 +35,8 @@ from tournament.pdf.match import totals_block
 from tournament.pdf.pads import four_hand_rubber, three_hand_rubber, whist_rubber
 from tournament.reports import MatchSummary, TeamLine
 from tournament.scores.facts import contract_of
-from tournament.scores.standings import SectionScores, score_section
+from tournament.scores.standings import score_section
+from tournament.scores.types import SectionScores
 
 pytestmark = pytest.mark.django_db
 

@@ -110,14 +110,17 @@ def test_a_pdf_is_only_read():
 # An anonymous visitor, published night. The standings, recaps and travellers make:
 #   1. the event with its club (access.viewable_event)
 #   2. the event's sections (PdfRenderer.sections)
-#   3. the section's version, read afresh (services.score_cache.version_of)
-#   4. its scores for that version, from the cache: the night was scored when it was closed
+#   3. the section's version, read afresh (scores.cache.version_of)
+#   4-7. its facts: pairs, boards with their versions, results, rulings (standings.load_section)
+#   8. the engine's figures for those versions, from the cache: the night was scored when it was
+#      closed (only the figures are kept, the facts loaded afresh: four more than when whole
+#      pickled sheets were kept, the same for any night)
 # and, around the drawing, the same for any night (tournament.documents, DOCUMENT_QUERIES):
 #   the visitor's count of downloads read, then written to the database cache (a savepoint, the
 #   count of entries, the entry looked up, written, the savepoint released); the sections' versions
 #   the document is made from; the document looked up (not kept yet), then kept like the count.
 DOCUMENT_QUERIES = 6 + 1 + 1 + 5
-SCORED_QUERIES = 4 + DOCUMENT_QUERIES
+SCORED_QUERIES = 8 + DOCUMENT_QUERIES
 # The guide cards make, after the event and its sections (1, 2):
 #   3. the seatings with their tables and pairs (events.movement_of)
 #   4. the phantom pair's label (events.movement_of)

@@ -1,10 +1,11 @@
 """A section is scored once per change, and no page ever shows scores older than the facts.
 
-Each write a service makes raises the section's version in its own transaction
-(``services.score_cache``). The tests write through every service, then read every standings-type
-page and export — the public pages, the live fragment, the director's running view, CSV, XLSX and
-the PDFs — and compare them with the same pages made after the cache is emptied: they must be the
-same (never stale), and differ from the pages before the write (the write shows).
+Each write of a fact raises the versions of what it changes in its own transaction
+(``scores.versions``), and the scores are kept under them (``scores.cache``). The tests write
+through every service, then read every standings-type page and export — the public pages, the
+live fragment, the director's running view, CSV, XLSX and the PDFs — and compare them with the
+same pages made after the cache is emptied: they must be the same (never stale), and differ from
+the pages before the write (the write shows).
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ from tests.tournament.factories import (
     rule_the_missing_not_played,
 )
 from tests.tournament.pdf_text import read_pdf
+from tournament.games import duplicate
 from tournament.models import Event, Pair, Result, Ruling, Seating, Section, Team
 from tournament.scores import cache as score_cache
-from tournament.scores import standings
+from tournament.scores import standings, versions
 from tournament.services import changes, hand_records, results, rulings
 from tournament.services import events as event_service
 from tournament.services.results import Facts
@@ -67,7 +69,7 @@ class Night:
         self.section = self.event.sections.get()
         if game == Event.Game.AUCTION:
             self.section.boards.update(hands=PLAYED_DEAL)
-            score_cache.changed(self.section)
+            versions.boards_written(self.section.boards.all())  # a bulk update sends no signal
         self.event = event_service.set_status(
             event=self.event, user=self.director, status=Event.Status.RUNNING
         )
@@ -146,7 +148,6 @@ def read_everything(client: Client, event: Event) -> dict[str, str]:
 
 def _forget() -> None:
     cache.clear()
-    score_cache.forget_in_process()
 
 
 def _check_write(night: Night, write: Callable[[Night], object]) -> None:
@@ -214,7 +215,6 @@ def _substitute(night: Night) -> None:
     pair = Pair.objects.select_related("section__event", "player1").get(pk=night.pair().pk)
     last = Seating.objects.filter(ns=pair).order_by("round").last()
     Result.objects.filter(seating=last).delete()  # the pair's last round is still to play
-    score_cache.changed(night.section)
     _read_cached(night)
     changes.substitute(
         pair=pair, user=night.director, from_round=last.round, player_out=pair.player1, player_in="Cy Sand"
@@ -232,7 +232,6 @@ def _withdraw(night: Night) -> None:
     pair = Pair.objects.select_related("section__event").get(pk=seating.ns_id)
     # The left-out board is the last of the last round: the pair withdraws before it is played.
     Result.objects.filter(seating=seating).delete()
-    score_cache.changed(night.section)
     _forget()
     client = Client()
     client.force_login(night.director)
@@ -372,27 +371,33 @@ def test_every_page_shows_a_contract_nights_change_at_once(write):
 
 def test_a_second_read_does_not_score_the_section_again(client, monkeypatch):
     night = Night()
-    calls = []
-    real = standings.rescore_section
+    scored: list[int] = []  # the results the engine scored, by id
+    real = duplicate.scored
     monkeypatch.setattr(
-        standings, "rescore_section", lambda section: calls.append(section.pk) or real(section)
+        duplicate, "scored", lambda result, *rest: scored.append(result.pk) or real(result, *rest)
     )
     client.force_login(night.director)
     args = [night.club.slug, night.event.pk]
+    every = set(Result.objects.filter(section=night.section).values_list("pk", flat=True))
     for _ in range(2):
         client.get(reverse("event", args=args))
         client.get(reverse("standings_fragment", args=args))
         client.get(reverse("export_csv", args=args))
         client.get(reverse("pdf_document", args=[*args, "standings"]))
-    assert calls == [night.section.pk]
+    assert sorted(scored) == sorted(every)  # each once, by the first read
+    scored.clear()
     _record_missing(night)
     client.get(reverse("event", args=args))
     client.get(reverse("export_xlsx", args=args))
-    # A change to one board: caught up from the whole scoring shared, board by board, never stale.
-    assert calls == [night.section.pk]
+    # A change to one board: that board's results scored again, every other board's taken as kept.
+    board = night.left_out[1]
+    on_board = set(
+        Result.objects.filter(section=night.section, board__number=board).values_list("pk", flat=True)
+    )
+    assert set(scored) == on_board and len(scored) == len(on_board)
     section = Section.objects.select_related("event").get(pk=night.section.pk)
     assert len(standings.score_section(section).results) == Result.objects.filter(section=section).count()
-    assert calls == [night.section.pk]
+    assert len(scored) == len(on_board)
 
 
 def test_scores_made_in_a_transaction_rolled_back_are_never_read(monkeypatch):
@@ -402,7 +407,38 @@ def test_scores_made_in_a_transaction_rolled_back_are_never_read(monkeypatch):
     monkeypatch.setattr(score_cache, "_rolls_back_with_transaction", lambda: False)
     _forget()
     standings.score_section(night.section)  # inside the test's transaction: computed, not kept
-    assert cache.get(score_cache.key(night.section.pk, score_cache.version_of(night.section))) is None
+    assert cache.get(score_cache.key(night.section.pk)) is None
+
+
+def test_the_scores_kept_are_plain_data_with_no_model_in_them():
+    """What the cache holds of a section is the engine's figures alone: the facts are loaded fresh."""
+    from django.db.models import Model
+
+    night = Night()
+    _forget()
+    standings.score_section(Section.objects.select_related("event").get(pk=night.section.pk))
+    kept = cache.get(score_cache.key(night.section.pk))
+    assert isinstance(kept, score_cache.Kept)
+    found: list[type] = []
+
+    def walk(value: Any, seen: set[int]) -> None:
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+        if isinstance(value, Model):
+            found.append(type(value))
+        elif isinstance(value, dict):
+            for item in (*value.keys(), *value.values()):
+                walk(item, seen)
+        elif isinstance(value, list | tuple | set | frozenset):
+            for item in value:
+                walk(item, seen)
+        elif hasattr(value, "__dataclass_fields__"):
+            for name in value.__dataclass_fields__:
+                walk(getattr(value, name, None), seen)
+
+    walk(kept, set())
+    assert kept.boards and found == []
 
 
 # The phones' live refresh -------------------------------------------------------------------

@@ -483,14 +483,16 @@ def test_the_comparison_page_runs_a_fixed_number_of_queries(
     for result in (small, large):
         assert result.event is not None
         # The login session and its user; the event and the user's role; the imported files with
-        # their importer; the sections; the section's version and its scores from the cache (the
-        # night was scored when it was imported, closed); the role again for the import link.
+        # their importer; the sections; the section's version, its pairs, boards, results and
+        # rulings (loaded afresh: four more than when whole pickled sheets were kept, the same for
+        # any night) and the figures kept for them (the night was scored when it was imported,
+        # closed); the role again for the import link.
         with django_assert_num_queries(QUERIES):
             response = client.get(reverse("session_files", args=[club.slug, result.event.pk]))
         assert response.status_code == 200
 
 
-QUERIES = 9
+QUERIES = 13
 
 
 # The command -----------------------------------------------------------------------------------

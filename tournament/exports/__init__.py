@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..models import Event
-from ..scores.standings import SectionScores, score_event
+from ..scores.standings import score_event
+from ..scores.types import SectionScores
 from .base import Export, filename_for
 from .csv import standings_csv
 from .xlsx import standings_workbook

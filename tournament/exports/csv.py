@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from .. import games
 from ..models import Event
 from ..reports import TeamLine, match_summary, not_played_rows, standings_rows
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .base import Export, figure_text, filename_for, safe_text
 
 CONTENT_TYPE = "text/csv; charset=utf-8"

@@ -41,7 +41,7 @@ from ..reports import (
     waiting_rows,
     written_contract,
 )
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .base import Export, filename_for
 from .sheet import CONTENT_TYPE, Column, Sheet, figure, figure_cell, local_time, rank_cell, text
 

@@ -13,6 +13,7 @@ from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
 from ..models import Event, Ruling
+from . import duplicate
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
     from scoring.auction.deal import DealScore
     from scoring.contests.matchpoints import Scale
-    from scoring.contests.pairs import PairContest
+    from scoring.contests.pairs import DealFigures, PairContest
     from scoring.contests.teams import TeamMatch
     from scoring.contract.adjusted_entry import AdjustedEntry
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from ..pdf.recaps import RecapsPdf
     from ..pdf.standings import StandingsPdf
     from ..pdf.travellers import TravellersPdf
-    from ..scores.standings import SectionScores
+    from ..scores.types import ScoredResult, SectionScores
     from ..services.result_facts import Facts
 
 HONOUR_FIELDS = ("honours_n", "honours_e", "honours_s", "honours_w")
@@ -375,3 +376,16 @@ class Game:
         result.dealers_one_spade = facts.dealers_one_spade
         result.revokes = [{"by": r.by.value, "penalty": r.penalty.value} for r in facts.revokes]
         result.trumps = facts.trumps
+
+    # Scores: a result scored, the contest run
+    def score_result(self, result: Result, rulings: list[Ruling], event: Event) -> ScoredResult:
+        """The result with what the engine made of it, from its facts and rulings alone."""
+        return duplicate.scored(result, rulings, event)
+
+    def deal_figures(self, event: Event, results: list[ScoredResult]) -> dict[str, DealFigures] | None:
+        """One board's figures in a contest added up deal by deal (Law H); None: the contest is not."""
+        return duplicate.deal_figures(event, results)
+
+    def run_contest(self, sheet: SectionScores, deals: dict[str, DealFigures] | None) -> None:
+        """Run the section's contest over its scored results, from every deal's figures when given."""
+        duplicate.run_contest(sheet, deals)

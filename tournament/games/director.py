@@ -16,7 +16,7 @@ from scoring.whist.game import duplicate_whist_deal
 
 from ..models import Board, Event, Result, Ruling
 from ..scores.facts import score_of
-from ..scores.standings import IRREGULAR_KINDS
+from .duplicate import IRREGULAR_KINDS
 
 if TYPE_CHECKING:
     from ..services.result_facts import Facts

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..models import PairStanding
 from ..reports import match_summary, rounded_text, standings_rows
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 
 
 def pair_places(sheet: SectionScores) -> list[PairStanding]:

@@ -33,7 +33,7 @@ from scoring.contests.ranking import Place
 
 from ..games.contract.scoring import BoardFigures, ContractContest, PairLine, TableFigures
 from ..models import Event, SessionFile
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .files import Running, event_sheets, running_totals
 
 

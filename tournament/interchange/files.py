@@ -42,7 +42,8 @@ from .. import games
 from ..games.contract.facts import bid_of, vulnerability_of
 from ..games.contract.scoring import ContractContest, PairLine
 from ..models import Board, Event
-from ..scores.standings import ScoredResult, SectionScores, score_section
+from ..scores.standings import score_section
+from ..scores.types import ScoredResult, SectionScores
 
 PRODUCER = model.Producer("Duplicate", "1")
 """How the files name the program that wrote them."""

@@ -56,7 +56,7 @@ from ..models import (
     SessionFile,
     Table,
 )
-from ..scores import cache as score_cache
+from ..scores import versions
 from ..services import analyses
 from ..services.players import keep_standings
 from .conventions import MOST_BYTES, SessionRefused, conventions_of, read_session
@@ -280,7 +280,7 @@ def _write(
         after={"file": name, "format": format, "sha256": kept.digest, **counts},
         reason=(session.event.producer.name or "")[: limits.NOTE],
     )
-    score_cache.event_changed(event)
+    versions.events_written([event])  # its rows were written in bulk, sending no signal
     if event.is_locked:
         keep_standings(event)
     return Imported(event, number, summary, tuple(notes), kept)

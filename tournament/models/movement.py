@@ -59,6 +59,12 @@ class Board(models.Model):
         help_text="Cache of the deal's par score and contracts for its dealer and vulnerability; "
         "rebuilt with the deal.",
     )
+    version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Counts the changes to what the board's scores are made of; its scored results are "
+        "cached under it (scores.versions raises it on every write).",
+    )
 
     class Meta:
         ordering = ["number"]

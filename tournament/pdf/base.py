@@ -35,7 +35,8 @@ from ..models import Club, Event, Section
 from ..reports.common import RED as RED_STRAINS
 from ..reports.common import SYMBOLS, contract_pieces
 from ..reports.rulings import RulingNote
-from ..scores.standings import SectionScores, score_section
+from ..scores.standings import score_section
+from ..scores.types import SectionScores
 from .drawing import NOT_CELL_STYLE, NumberedCanvas, Runs, WordsTable, column_runs, house_cell
 from .fonts import BOLD, MONO, SANS, register_fonts
 

@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable
 from .. import games
 from ..models import Event
 from ..reports import MatchRow, MatchSummary, match_rows, match_summary
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .base import INK, PdfRenderer, contract_markup, plain, signed, trumps_markup
 
 

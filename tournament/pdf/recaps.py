@@ -36,7 +36,7 @@ from ..reports import (
     recap_rows,
     standings_rows,
 )
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .base import MINUS, RED, PdfRenderer, contract_cell, pair_order, plain, rounded, row_notes, signed
 from .fonts import SANS
 

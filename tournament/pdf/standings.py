@@ -18,7 +18,7 @@ from scoring.shared.seats import Side
 
 from .. import games
 from ..reports import StandingRow, match_summary, not_played_rows, standings_rows
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .base import PdfRenderer, rounded, signed
 from .match import totals_block
 

@@ -31,7 +31,7 @@ from ..reports import (
     not_played_rows,
     traveller_rows,
 )
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .base import (
     GRID,
     RED,

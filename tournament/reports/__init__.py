@@ -1,6 +1,6 @@
 """The rows every results screen and export shows: standings, travellers, recaps, matches.
 
-One function per table of figures. Each takes a :class:`~tournament.scores.standings.SectionScores`,
+One function per table of figures. Each takes a :class:`~tournament.scores.types.SectionScores`,
 which the engine has already scored, and returns small frozen rows of exact values (ints and
 ``Fraction``). The HTML tables, the CSV export, the XLSX workbook and the PDF sheets all
 consume these rows, so they cannot disagree (issue 5). Nothing here scores: every figure comes

@@ -13,7 +13,7 @@ from scoring.shared.numbers import hundredths_text, round_half_away
 from scoring.shared.seats import Side
 
 from ..models import Result
-from ..scores.standings import ScoredResult, SectionScores
+from ..scores.types import ScoredResult, SectionScores
 
 SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "R": "R♠", "NT": "NT"}
 RED = frozenset({"H", "D"})

@@ -10,7 +10,7 @@ from scoring.contests.teams import win_text
 from scoring.shared.numbers import mixed_text
 
 from .. import games
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .common import _declarer, _names, _pair_pk, _tricks, contract_text, played_boards
 
 

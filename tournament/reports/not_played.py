@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from ..games.contract.results import ADJUSTING_KINDS
+from ..games.duplicate import IRREGULAR_KINDS
 from ..models import Ruling
-from ..scores.standings import ADJUSTING_KINDS, IRREGULAR_KINDS, ScoredResult, SectionScores
+from ..scores.types import ScoredResult, SectionScores
 from ..services.closing import not_played_words
 
 IRREGULAR_WORDS = {

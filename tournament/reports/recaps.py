@@ -11,7 +11,7 @@ from scoring.shared.seats import SEATS, Side
 
 from .. import games
 from ..scores.facts import honours_of
-from ..scores.standings import ScoredResult, SectionScores
+from ..scores.types import ScoredResult, SectionScores
 from .common import _declarer, _names, _pair_pk, _tricks, contract_text, pair_results, side_of, symbol_text
 from .rulings import RulingNote, ruling_notes
 from .standings import StandingRow, standings_rows

@@ -9,7 +9,7 @@ import datetime
 from dataclasses import dataclass
 
 from ..models import Ruling
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from ..services.rulings import adjustment_words
 
 

@@ -10,7 +10,7 @@ from scoring.contests.pairs import Standing
 from scoring.shared.seats import Side
 
 from .. import games
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .common import _names, _pair_pk, exact_text
 
 

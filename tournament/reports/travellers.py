@@ -15,7 +15,7 @@ from scoring.shared.seats import SEATS, Side
 from .. import games
 from ..models import Board
 from ..scores.facts import contract_of
-from ..scores.standings import SectionScores
+from ..scores.types import SectionScores
 from .common import RED, SYMBOLS, _declarer, _pair_pk, _tricks, board_results, contract_text
 from .rulings import RulingNote, ruling_notes
 

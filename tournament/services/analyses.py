@@ -6,8 +6,8 @@ tenth of a second of a core a deal and cannot be entered by two threads of a pro
 records dealt or imported, an imported session) names the boards to :func:`request`, which queues
 the task :func:`analyse_deals` in the same transaction (django-tasks: the task is stored with the
 deals, or not at all). A worker (``manage.py db_worker``, one task at a time) analyses them one
-after the other, saves each result on its board and raises its section's version
-(``score_cache.changed``), so that pages and documents made before show it from then on. Until
+after the other, saves each result on its board and raises its versions
+(``scores.versions``), so that pages and documents made before show it from then on. Until
 then they say the analysis is coming.
 
 The analysis is derived data, like the scores: it is saved by a plain update with no audit entry.
@@ -35,7 +35,7 @@ from scoring.shared.errors import ScoringError
 from .. import games
 from ..games.contract.facts import vulnerability_of
 from ..models import Board
-from ..scores import cache as score_cache
+from ..scores import versions
 from . import double_dummy
 
 log = logging.getLogger(__name__)
@@ -142,7 +142,7 @@ def _analyse_one(board: Board) -> int:
         same = Board.objects.filter(pk=board.pk, hands=board.hands, vulnerability=board.vulnerability)
         if not same.update(**facts):
             return 0
-        score_cache.changed(board.section_id, boards=[board.pk])
+        versions.boards_written([board.pk])
     return 1
 
 

@@ -18,7 +18,6 @@ from django.db.models import Q
 from .. import games, limits
 from ..games.contract.settings import CONTRACT_OPTIONS
 from ..models import AuditEntry, Board, Event, Pair, Player, Result, Ruling, Seating, Substitution, Table
-from ..scores import cache as score_cache
 from .events import lay_out
 from .plans import SECTION_MOVEMENT, Plan, SetupRefused, check_plan, unequal_boards
 from .result_facts import Facts
@@ -132,7 +131,6 @@ def edit_event(
     for field, value in after.items():
         setattr(event, field, value)
     event.save(update_fields=fields)
-    score_cache.event_changed(event)
     changed = [field for field in fields if before[field] != after[field]]
     _audit(
         event,
@@ -222,7 +220,6 @@ def change_movement(*, event: Event, user: Any, plan: Plan) -> None:
     section.tables, section.rounds = movement.tables, movement.rounds
     section.boards_per_round = movement.boards_per_round
     section.save(update_fields=["movement", "tables", "rounds", "boards_per_round"])
-    score_cache.changed(section)
     lay_out(section, movement)
     unnamed = Pair.objects.filter(section=section, is_phantom=False, player1__isnull=True).order_by("id")
     moved = {}
@@ -378,7 +375,6 @@ def substitute(
     before = pair.names
     pair.lineup_note = _note(lineups([pair])[pair.pk])[: limits.NOTE]
     pair.save(update_fields=["lineup_note"])
-    score_cache.changed(pair.section_id)
     _audit(
         event,
         f"Pair {pair.label}: substitute from round {from_round}",
@@ -424,7 +420,6 @@ def withdraw(*, pair: Pair, user: Any, from_round: int, reason: str = "") -> int
     _check_not_played(pair, from_round, "it can withdraw")
     pair.withdrawn_from_round = from_round
     pair.save(update_fields=["withdrawn_from_round"])
-    score_cache.changed(pair.section_id)
     why = (
         f"Pair {pair.label} withdrew from round {from_round}: the deal is not played, and each side takes "
         "the average of its direction (Law B (3))."

@@ -32,7 +32,7 @@ from ..models import (
     Table,
     Team,
 )
-from ..scores import cache as score_cache
+from ..scores import versions
 from .closing import Missing, missing_results
 from .plans import EVEN_MITCHELLS as EVEN_MITCHELLS
 from .plans import MOVEMENT_KIND as MOVEMENT_KIND
@@ -180,6 +180,7 @@ def lay_out(section: Section, movement: movements.Movement) -> None:
             if not s.sit_out
         ]
     )
+    versions.sections_written([section])  # its rows were written in bulk, sending no signal
 
 
 @dataclass(frozen=True)
@@ -306,7 +307,6 @@ def name_pairs(*, event: Event, names: Sequence[tuple[Pair, str, str]], user: An
             before={"names": before},
             after={"names": pair.names},
         )
-    score_cache.sections_changed(renamed)
 
 
 @transaction.atomic
@@ -359,7 +359,6 @@ def set_status(
     if published is not None:
         event.published = published
     event.save(update_fields=["status", "published", "reopened"])
-    score_cache.event_changed(event)
     if event.status == Event.Status.LOCKED and before["status"] != Event.Status.LOCKED:
         keep_standings(event)  # a closed night changes no more: its places are kept once
     elif event.status != Event.Status.LOCKED and before["status"] == Event.Status.LOCKED:
@@ -392,7 +391,6 @@ def rename_team(*, team: Team, name: str, user: Any) -> Team:
     before = {"name": team.name}
     team.name = name
     team.save(update_fields=["name"])
-    score_cache.event_changed(team.event_id)
     AuditEntry.objects.create(
         event=team.event,
         action=AuditEntry.Action.EVENT,

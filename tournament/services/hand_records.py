@@ -29,7 +29,7 @@ from scoring.shared.seats import Seat
 
 from .. import games
 from ..models import AuditEntry, Board, Event, Result, Section
-from ..scores import cache as score_cache
+from ..scores import versions
 from ..scores.facts import contract_of, parsed_hands
 from . import analyses
 
@@ -210,7 +210,7 @@ def store(
             [boards[r.board] for r in changed],
             ["hands", "double_dummy", "turned", "trumps", "vulnerability", "par"],
         )
-        score_cache.changed(section)
+        versions.boards_written(boards[r.board] for r in changed)
         lacking = Board.objects.filter(analyses.lacking(), section=section)
         analyses.request(lacking.values_list("pk", flat=True))
         AuditEntry.objects.create(
@@ -338,7 +338,7 @@ def claim_trumps(board: Board, trumps: str, *, result: Result | None = None) -> 
     if trumps != fixed:
         _check_dealer_holds(board, trumps)
         Board.objects.filter(pk=board.pk).update(trumps=trumps)
-        score_cache.changed(board.section_id, boards=[board.pk])
+        versions.boards_written([board.pk])
         board.trumps = trumps
     return trumps
 
@@ -365,7 +365,6 @@ def set_turned_card(*, board: Board, card: str, user: Any) -> Board:
         before = _facts(board)
         board.turned, board.trumps = str(turned), turned.suit
         board.save(update_fields=["turned", "trumps"])
-        score_cache.changed(board.section_id, boards=[board.pk])
         AuditEntry.objects.create(
             event=event,
             action=AuditEntry.Action.EVENT,

@@ -26,7 +26,8 @@ from django_tasks import TaskContext, task
 
 from .. import background, games, limits
 from ..models import AuditEntry, Event, Pair, RecapSend
-from ..scores.standings import SectionScores, score_event
+from ..scores.standings import score_event
+from ..scores.types import SectionScores
 
 
 class RecapsRefused(Exception):

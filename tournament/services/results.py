@@ -21,7 +21,6 @@ from scoring.auction.duplicate_laws import may_claim_revoke
 
 from .. import games, limits, written
 from ..models import AuditEntry, Board, BoardPlay, Event, Membership, Result, Seating, Table
-from ..scores import cache as score_cache
 from ..scores.facts import snapshot
 from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
 from .result_facts import Facts as Facts
@@ -204,7 +203,6 @@ def record(
             facts = _with_board_facts(board, facts)
             facts.apply_to(result)
             result.save()
-            score_cache.changed(seating.section_id, boards=[board.pk], results=[result.pk])
             BoardPlay.objects.bulk_create(
                 [
                     BoardPlay(result=result, board=board, pair=seating.ns),
@@ -266,7 +264,6 @@ def correct(
         result.status = Result.Status.ENTERED if table is not None else result.status
         result.updated = timezone.now()
         result.save()
-        score_cache.changed(result.section_id, boards=[result.board_id], results=[result.pk])
         _audit(
             event,
             result,
@@ -318,7 +315,6 @@ def delete(*, result: Result, reason: str, user: Any) -> None:
             after=None,
             reason=reason,
         )
-        score_cache.changed(result.section_id, boards=[result.board_id], results=[result.pk])
         result.delete()
 
 
@@ -350,7 +346,6 @@ def set_status(
         result.confirmed_by = user if by_director else None
         result.updated = timezone.now()
         result.save(update_fields=["status", "confirmed_by", "updated"])
-        score_cache.changed(result.section_id, boards=[result.board_id], results=[result.pk])
         _audit(
             event,
             result,
@@ -428,11 +423,6 @@ def agree_round(
         seating.agreed_at = timezone.now()
         seating.save(update_fields=["agreed_at"])
         # The round's results show that it is agreed: the boards the table played in it.
-        score_cache.changed(
-            seating.section_id,
-            boards=[r.board_id for r in results.values()],
-            results=[r.pk for r in results.values()],
-        )
         after: dict[str, Any] = {"boards": seating.board_numbers}
         if unconfirmed:
             after["confirmed_by_the_director"] = unconfirmed

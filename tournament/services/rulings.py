@@ -30,7 +30,6 @@ from .. import games, limits
 from ..games.contract.facts import ruling_entry
 from ..games.contract.scoring import method_scores
 from ..models import AuditEntry, Result, Ruling, Seating
-from ..scores import cache as score_cache
 from .result_facts import Facts, ResultRefused
 from .results import Saved, check_text, correct, record, set_status
 
@@ -195,7 +194,6 @@ def add_ruling(*, result: Result, user: Any, kind: str, law: str, reason: str, *
     ruling = Ruling.objects.create(
         result=result, kind=kind, law=law, reason=reason, created_by=user, **details
     )
-    score_cache.changed(result.section_id, boards=[result.board_id], results=[result.pk])
     AuditEntry.objects.create(
         event=event,
         result=result,
@@ -350,7 +348,6 @@ def undo_ruling(*, ruling: Ruling, user: Any, reason: str) -> Ruling:
     ruling.undone_at = timezone.now()
     ruling.undone_by = user
     ruling.save(update_fields=["undone_at", "undone_by"])
-    score_cache.changed(result.section_id, boards=[result.board_id], results=[result.pk])
     AuditEntry.objects.create(
         event=event,
         result=result,

@@ -24,10 +24,7 @@ from ..forms.rulings import MissingRulingForm
 from ..games.contract.scoring import TableFigures
 from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
-from ..scores.standings import (
-    ScoredResult,
-    SectionScores,
-)
+from ..scores.types import ScoredResult, SectionScores
 from ..services.closing import Missing
 from ..services.hand_records import Disagreement, disagreements_among
 from ..services.plans import SECTION_MOVEMENT, Plan, check_plan

@@ -29,7 +29,8 @@ from ..forms.table import PinForm
 from ..games.contract import pages as contract_pages
 from ..models import Event, Pair, Section
 from ..pdf.guides import idle_rounds, idle_text
-from ..scores.standings import SectionScores, score_section
+from ..scores.standings import score_section
+from ..scores.types import SectionScores
 from ..services.events import movement_of
 from ..tables import Links, MatchTable, RecapTable, StandingsTable, TravellerTable
 from .errors import bad_request

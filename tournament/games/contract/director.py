@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 from scoring.shared.errors import ScoringError
 
 from ...models import Board, Event, Result, Ruling
-from ...scores.standings import ADJUSTING_KINDS, scored_contract, standing_adjustment
 from ...services.closing import not_played_words
 from ...services.rulings import adjustment_words
 from ...templatetags.duplicate import side_score
 from .facts import assigned_score, contract_score, vulnerability_text
+from .results import ADJUSTING_KINDS, scored_contract, standing_adjustment
 
 if TYPE_CHECKING:
     from ...services.result_facts import Facts

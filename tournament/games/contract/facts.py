@@ -28,7 +28,7 @@ from scoring.shared.seats import Seat
 from ...models import Board, Result, Ruling
 
 if TYPE_CHECKING:
-    from ...scores.standings import ScoredResult
+    from ...scores.types import ScoredResult
     from ...services.result_facts import Facts
 
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")

@@ -10,6 +10,8 @@ from scoring.contract.entry import ContractEntry
 
 from ..base import Game
 from .facts import apply_facts, facts_problem, result_text
+from .results import scored_contract
+from .scoring import contract_contest
 from .settings import (
     CONTRACT_DEFAULTS,
     CONTRACT_KINDS,
@@ -20,30 +22,21 @@ from .settings import (
 )
 
 if TYPE_CHECKING:
-    from scoring.contests.matchpoints import Scale
-
-    from ...models import Board, Event, PairStanding, Result, Ruling
-    from ...scores.standings import SectionScores
-    from ...services.result_facts import Facts
-
-if TYPE_CHECKING:
     from openpyxl import Workbook
     from reportlab.platypus import Flowable
 
-    from scoring.contests.pairs import PairContest
+    from scoring.contests.matchpoints import Scale
+    from scoring.contests.pairs import DealFigures, PairContest
     from scoring.contests.teams import TeamMatch
 
-    from ...models import Board, Event, Pair
+    from ...models import Board, Event, Pair, PairStanding, Result, Ruling
     from ...pdf.base import PdfRenderer
     from ...pdf.match import MatchPdf
     from ...pdf.recaps import RecapsPdf
     from ...pdf.standings import StandingsPdf
     from ...pdf.travellers import TravellersPdf
-    from ...scores.standings import SectionScores
-
-if TYPE_CHECKING:
-    from ...models import Pair
-    from ...scores.standings import SectionScores
+    from ...scores.types import ScoredResult, SectionScores
+    from ...services.result_facts import Facts
 
 
 class Contract(Game):
@@ -269,6 +262,18 @@ class Contract(Game):
         from .mail import standing_text
 
         return standing_text(sheet, pair)
+
+    # Scores: a result scored, the contest run
+    def score_result(self, result: Result, rulings: list[Ruling], event: Event) -> ScoredResult:
+        return scored_contract(result, rulings)
+
+    def deal_figures(self, event: Event, results: list[ScoredResult]) -> dict[str, DealFigures] | None:
+        # The Neuberg factor and the sit-out scaling look at every board (spec §2.2, §5.8).
+        return None
+
+    def run_contest(self, sheet: SectionScores, deals: dict[str, DealFigures] | None) -> None:
+        sheet.bridge = contract_contest(sheet)
+        sheet.problems.extend(sheet.bridge.problems)
 
 
 CONTRACT = Contract()

@@ -9,7 +9,7 @@ from .reports import contract_standings_rows
 
 if TYPE_CHECKING:
     from ...models import Pair
-    from ...scores.standings import SectionScores
+    from ...scores.types import SectionScores
 
 
 def standing_text(sheet: SectionScores, pair: Pair) -> str:

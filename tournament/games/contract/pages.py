@@ -15,7 +15,7 @@ from django_tables2 import Table
 
 from ...models import Board, Event, Pair
 from ...reports import hand_diagram, not_played_by_pair, not_played_rows, rulings_rows
-from ...scores.standings import SectionScores
+from ...scores.types import SectionScores
 from ...tables import Links
 from . import reports as rows
 from .game import CONTRACT

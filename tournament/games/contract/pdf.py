@@ -25,7 +25,7 @@ from ...pdf.base import INK, MINUS, PdfRenderer, contract_markup, plain, signed
 from ...pdf.travellers import SEAT_NAMES
 from ...reports import ANALYSIS_COMING
 from ...reports.common import percent_text
-from ...scores.standings import SectionScores
+from ...scores.types import SectionScores
 from .reports import (
     BoardHeading,
     ContractStandingRow,

@@ -19,7 +19,7 @@ from ...models import Board, Pair
 from ...pdf.base import PdfRenderer, plain, row_notes, signed
 from ...reports import ANALYSIS_COMING, hand_diagram, played_boards
 from ...reports.common import percent_text
-from ...scores.standings import SectionScores
+from ...scores.types import SectionScores
 from .facts import vulnerability_of, vulnerability_text
 from .pdf import assigned_note, board_lines, board_words, figure_text, played_cells
 from .reports import (

@@ -10,7 +10,7 @@ from scoring.shared.numbers import mixed_text
 
 from ...models import PairStanding
 from ...reports.common import percent_text
-from ...scores.standings import SectionScores
+from ...scores.types import SectionScores
 
 
 def contract_places(sheet: SectionScores) -> list[PairStanding]:

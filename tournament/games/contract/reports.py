@@ -18,7 +18,7 @@ from scoring.shared.seats import Side
 from ...models import Board
 from ...reports.common import _names, _pair_pk, board_results, pair_results, side_of, symbol_text
 from ...reports.rulings import RulingNote, ruling_notes
-from ...scores.standings import ScoredResult, SectionScores
+from ...scores.types import ScoredResult, SectionScores
 from .facts import entry_of, vulnerability_text
 from .scoring import BoardFigures, MatchFigures
 

@@ -37,7 +37,7 @@ from .facts import outcome_of
 from .teams import MatchBoard, MatchFigures, team_match
 
 if TYPE_CHECKING:
-    from ...scores.standings import ScoredResult, SectionScores
+    from ...scores.types import ScoredResult, SectionScores
 
 MITCHELLS = (Section.Movement.MITCHELL, Section.Movement.RELAY_MITCHELL, Section.Movement.SKIP_MITCHELL)
 

@@ -21,7 +21,7 @@ from ...exports.base import figure_text, hundredths_figure, safe_text
 from ...models import Event, Ruling
 from ...reports.common import played_boards
 from ...reports.matches import MatrixRow, figure_matrix
-from ...scores.standings import SectionScores
+from ...scores.types import SectionScores
 from .facts import assigned_entry
 from .reports import (
     BoardHeading,

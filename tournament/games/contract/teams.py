@@ -21,7 +21,7 @@ from ...models import Event
 from .facts import outcome_of
 
 if TYPE_CHECKING:
-    from ...scores.standings import ScoredResult, SectionScores
+    from ...scores.types import ScoredResult, SectionScores
 
 
 @dataclass(frozen=True, slots=True)

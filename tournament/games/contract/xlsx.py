@@ -20,7 +20,7 @@ from ...exports.sheet import Column, Sheet, Value, figure, figure_cell, rank_cel
 from ...exports.xlsx import waiting_lines, write_matrix, write_travellers
 from ...reports import ANALYSIS_COMING
 from ...reports.common import symbol_text
-from ...scores.standings import SectionScores
+from ...scores.types import SectionScores
 from .facts import vulnerability_of
 from .reports import BoardHeading, ContractStandingRow, ContractTravellerLine
 from .sheets import (
