@@ -28,7 +28,7 @@ from tests.tournament.pdf_text import plain, raw_pages, read_pdf, shown
 from tests.tournament.test_pdf_views import DOCUMENT_QUERIES
 from tournament.exports import export_standings
 from tournament.games.contract.facts import vulnerability_of
-from tournament.games.contract.scoring import ContractContest
+from tournament.games.contract.figures import ContractContest
 from tournament.models import Event, Pair, Result, Ruling
 from tournament.pdf import documents_for, renderer_for
 from tournament.scores.standings import score_section

@@ -1,7 +1,7 @@
 """An imported session's figures beside the product's own scoring of it, and every difference.
 
 The product scores an imported night as it scores any night: from the stored facts, by the
-event's settings (``services.contract_scoring``). The producing program's figures, kept
+event's settings (``games.contract.scoring``). The producing program's figures, kept
 as written in the :class:`~tournament.models.SessionFile`, are set beside them:
 
 * each pair's total, percentage (matchpoints) and place, for the session; and, when the
@@ -31,7 +31,7 @@ from typing import Any
 from scoring.contests.matchpoints import Scale, matchpoints
 from scoring.contests.ranking import Place
 
-from ..games.contract.scoring import BoardFigures, ContractContest, PairLine, TableFigures
+from ..games.contract.figures import BoardFigures, ContractContest, PairLine, TableFigures
 from ..models import Event, SessionFile
 from ..scores.types import SectionScores
 from .files import Running, event_sheets, running_totals

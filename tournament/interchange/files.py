@@ -40,7 +40,7 @@ from scoring.shared.seats import Seat, Side
 
 from .. import games
 from ..games.contract.facts import bid_of, vulnerability_of
-from ..games.contract.scoring import ContractContest, PairLine
+from ..games.contract.figures import ContractContest, PairLine
 from ..models import Board, Event
 from ..scores.standings import score_section
 from ..scores.types import ScoredResult, SectionScores

@@ -9,11 +9,11 @@ or a passed-out board — with an artificial adjusted score (A+, A6040...) kept 
 director's ruling under Law 12C2. The figures the producing program computed (each line's
 matchpoints or IMPs, each pair's total, percentage and place) are kept apart in a
 :class:`~tournament.models.SessionFile`, only to be shown beside the product's own scoring
-(``services.session_compare``); they are never read to score.
+(``interchange.compare``); they are never read to score.
 
 How the event is scored comes from the file's words and its producer's conventions
-(``services.session_conventions``); how its facts fill the event's sections, from
-``services.session_plan``. The director may change any setting afterwards.
+(``interchange.conventions``); how its facts fill the event's sections, from
+``interchange.plan``. The director may change any setting afterwards.
 
 Everything is written in one transaction with its audit entry: a file refused anywhere
 leaves nothing behind. A refusal is a :class:`SessionRefused` whose sentence names the

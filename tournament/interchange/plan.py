@@ -4,7 +4,7 @@ Sections of the file scored apart become sections of the event; sections scored 
 become one section (the product scores a section as a field). Tables and rounds come from
 the file or, when it gives none (USEBIO), are made up from who met whom. The figures the
 producing program computed are kept, as written, keyed by the event's sections and pairs,
-for the comparison (``services.session_compare``); they are never read to score.
+for the comparison (``interchange.compare``); they are never read to score.
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ class SectionScores:
     results: list[ScoredResult]
     contest: PairContest | None = None
     match: TeamMatch | None = None
-    # Contract bridge: the contest of the contract game (``games.contract.scoring.ContractContest``).
+    # Contract bridge: the contest of the contract game (``games.contract.figures.ContractContest``).
     bridge: Any = None
     problems: list[str] = field(default_factory=list)
     # The pair contest deal by deal (Law H scores each deal on its own), as each board's cached

@@ -21,7 +21,7 @@ from scoring.contests.pairs import Irregular
 from .. import games
 from ..forms.entry import EntryRowForm
 from ..forms.rulings import MissingRulingForm
-from ..games.contract.scoring import TableFigures
+from ..games.contract.figures import TableFigures
 from ..models import SEAT_CHOICES, SIDE_CHOICES, AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
 from ..scores.types import ScoredResult, SectionScores

@@ -31,7 +31,6 @@ from .reports import (
     ContractStandingRow,
     ContractTravellerLine,
 )
-from .scoring import MatchFigures
 from .sheets import (
     MatchBoardLine,
     assigned_entries,
@@ -43,6 +42,7 @@ from .sheets import (
     standing_lists,
     vp_text,
 )
+from .teams import MatchFigures
 
 
 def figure_text(unit: str, value: Fraction | int | None) -> str:

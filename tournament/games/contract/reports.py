@@ -20,7 +20,8 @@ from ...reports.common import _names, _pair_pk, board_results, pair_results, sid
 from ...reports.rulings import RulingNote, ruling_notes
 from ...scores.types import ScoredResult, SectionScores
 from .facts import entry_of, vulnerability_text
-from .scoring import BoardFigures, MatchFigures
+from .figures import BoardFigures
+from .teams import MatchFigures
 
 
 @dataclass(frozen=True, slots=True)

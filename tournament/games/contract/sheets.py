@@ -33,7 +33,7 @@ from .reports import (
     contract_standings_rows,
     contract_traveller_rows,
 )
-from .scoring import MatchFigures
+from .teams import MatchFigures
 
 DIRECTION_WORDS = {"NS": "N-S", "EW": "E-W"}
 
