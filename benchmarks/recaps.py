@@ -20,7 +20,7 @@ same, and prints the times and the ratios.
 
 Then the night's director asks for the sheets as a browser does (Django's test client, the job made
 by the worker command beside it, ``manage.py db_worker``, as ``make run`` runs it;
-``services.pdf_jobs``): the script prints how long the first answer (the page "Preparing the recap
+``pdf.jobs``): the script prints how long the first answer (the page "Preparing the recap
 sheets: k of n pairs") took, and how long until the PDF was served, asking again every 0.2 s as the
 page would every 2 s.
 """

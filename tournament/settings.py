@@ -292,7 +292,7 @@ else:
         "unset it to use the database cache."
     )
 
-# --- Email: each player's recap once a night is published (tournament/services/recap_mail.py) -----
+# --- Email: each player's recap once a night is published (tournament/mail.py) -----
 # EMAIL_URL says where mail goes, as one address (dj-email-url): smtp://user:password@host:587/?tls=True,
 # submission://… (port 587 with STARTTLS), smtps://… (SSL), console:// (printed in the server's output:
 # the default, so nothing leaves the laptop until a club sets it), file:///path/to/folder, dummy://.
@@ -318,12 +318,12 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "results@localhost")
 SITE_URL = os.environ.get("SITE_URL", "")
 
 # --- Background work: recap sheets, recap mail, double-dummy analyses, big imports (django-tasks) --
-# Each is a task (tournament/services/pdf_jobs.py, recap_mail.py, analyses.py, interchange/jobs.py)
+# Each is a task (tournament/pdf/jobs.py, mail.py, services/analyses.py, interchange/jobs.py)
 # kept in the database until a worker runs it: `python manage.py db_worker`, which `make run` starts
 # beside gunicorn. Workers may run on any machine that reaches the same database.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # The recap sheets of a night of more tables than this are made in the background, kept in the
-# database and served when ready, their progress shown meanwhile (services.pdf_jobs); a smaller
+# database and served when ready, their progress shown meanwhile (pdf.jobs); a smaller
 # night's are drawn while the browser waits (30 tables: about a second of a core).
 RECAP_SHEETS_IN_BACKGROUND_TABLES = env_int("RECAP_SHEETS_IN_BACKGROUND_TABLES", 30)
 # A session's results file of more traveller lines than this (30 tables of 27 boards) is imported

@@ -20,8 +20,9 @@ from tests.tournament.factories import make_club, make_member, make_played_night
 from tests.tournament.pdf_text import read_pdf
 from tournament import throttle
 from tournament.models import Club, Event, Membership, Pair, PdfJob, Result
+from tournament.pdf import jobs as pdf_jobs
 from tournament.pdf.recaps import RecapsPdf
-from tournament.services import events, pdf_jobs, results
+from tournament.services import events, results
 from tournament.services.results import Facts
 
 pytestmark = pytest.mark.django_db

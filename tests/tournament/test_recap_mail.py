@@ -14,12 +14,12 @@ from tests.tournament.background import on_the_database, queued, run_worker
 from tests.tournament.contract_night import make_contract_event, name_pairs, play_contract, varied
 from tests.tournament.factories import make_played_night
 from tests.tournament.pdf_text import read_pdf
+from tournament import mail as recap_mail
 from tournament.games.contract.reports import contract_standings_rows
 from tournament.models import AuditEntry, Event, Membership, Pair, Player, RecapSend
 from tournament.reports import rounded_text, standings_rows
 from tournament.reports.common import percent_text
 from tournament.scores.standings import score_section
-from tournament.services import recap_mail
 from tournament.services.events import set_status
 
 pytestmark = pytest.mark.django_db

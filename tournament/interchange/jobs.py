@@ -6,7 +6,7 @@ seconds of a core, too long for a browser and a gunicorn thread to wait on. So a
 traveller lines than ``SESSION_IMPORT_IN_BACKGROUND_LINES`` is kept in a
 :class:`~tournament.models.SessionImportJob` row and imported by ``interchange.importing`` in a
 background task (django-tasks, run by ``manage.py db_worker``), as the recap sheets are made
-(``services.pdf_jobs``); the import page sends the director to the job's page, which looks again
+(``pdf.jobs``); the import page sends the director to the job's page, which looks again
 until the import is done and then opens the session's comparison, or shows the refusal. The job
 row, not the task's result, is what the page reads: the upload, the summary, the event made.
 

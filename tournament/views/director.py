@@ -30,7 +30,7 @@ from django.utils.cache import get_conditional_response, quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
-from .. import games, page_cache, params
+from .. import games, mail, page_cache, params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.wizard import EventForm, PairsForm
 from ..models import (
@@ -45,7 +45,6 @@ from ..models import (
 )
 from ..scores.standings import score_section
 from ..services import events as event_services
-from ..services import recap_mail
 from ..services import results as result_services
 from ..services.events import LockNeedsConfirmation, NamesRefused, SetupRefused
 from ..services.results import ResultRefused
@@ -202,7 +201,7 @@ def event_run(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespon
         "etag": etag,
         "refresh_seconds": REFRESH_SECONDS,
         "may_direct": may_direct,
-        "recaps": recap_mail.progress(event) if may_direct else None,
+        "recaps": mail.progress(event) if may_direct else None,
     }
     return render(request, "tournament/director/event_run.html", context)
 

@@ -8,7 +8,7 @@ or not for this event, or not for this visitor, is a 404.
 
 A document is made once per change of what it shows and then served as stored (``documents``),
 and a visitor downloads so many a minute from one address. A big night's recap sheets and travellers
-are made in the background (``services.pdf_jobs``): the address answers with a page that shows how
+are made in the background (``pdf.jobs``): the address answers with a page that shows how
 far they are and asks again, then with the PDF.
 """
 
@@ -23,9 +23,8 @@ from .. import documents
 from ..access import SCORING, role_in, viewable_event
 from ..forms.hand_records import LayoutForm
 from ..models import Event, PdfJob
-from ..pdf import DocumentUnavailable, renderer_for
+from ..pdf import DocumentUnavailable, jobs, renderer_for
 from ..pdf.hand_records import HandRecordsPdf
-from ..services import pdf_jobs
 from .errors import bad_request
 
 REFRESH = 2  # seconds between the looks of the page that waits for the recap sheets
@@ -48,7 +47,7 @@ def pdf_document(request: HttpRequest, club_slug: str, event_id: int, doc: str) 
             raise Http404("No such document.")
         filename, _, content = renderer.render()  # each table's key: never kept
         return pdf_response(filename, content, secret=True)
-    if pdf_jobs.in_background(event, renderer.sections, doc):
+    if jobs.in_background(event, renderer.sections, doc):
         return document_job(request, event, doc)
     refused = documents.over_budget(request, event)
     if refused is not None:
@@ -70,18 +69,18 @@ def pdf_response(filename: str, content: bytes, *, secret: bool = False) -> Http
 def document_job(request: HttpRequest, event: Event, doc: str) -> HttpResponse:
     """The big night's document when it is ready; until then a page with its progress."""
     base_url = request.build_absolute_uri("/")
-    job = pdf_jobs.job_for(event=event, document=doc, user=request.user, base_url=base_url)
+    job = jobs.job_for(event=event, document=doc, user=request.user, base_url=base_url)
     job = PdfJob.objects.defer("content").get(pk=job.pk)  # made meanwhile, when made in the request
     if job.status == PdfJob.Status.DONE:
         # Counted when served: the page that waits for it asks every few seconds, and is not.
         refused = documents.over_budget(request, event)
         if refused is not None:
             return refused
-    content = pdf_jobs.finished_file(job) if job.status == PdfJob.Status.DONE else None
+    content = jobs.finished_file(job) if job.status == PdfJob.Status.DONE else None
     if content is not None:
         return pdf_response(job.filename, content)
     job.status = PdfJob.Status.RUNNING if job.status == PdfJob.Status.DONE else job.status  # made again
-    context = {"event": event, "job": job, "refresh": REFRESH, "document": pdf_jobs.IN_BACKGROUND[doc]}
+    context = {"event": event, "job": job, "refresh": REFRESH, "document": jobs.IN_BACKGROUND[doc]}
     response = render(
         request,
         "tournament/pdf_job.html",
@@ -94,14 +93,14 @@ def document_job(request: HttpRequest, event: Event, doc: str) -> HttpResponse:
 
 @require_POST
 def pdf_job_retry(
-    request: HttpRequest, club_slug: str, event_id: int, doc: str = pdf_jobs.RECAPS
+    request: HttpRequest, club_slug: str, event_id: int, doc: str = jobs.RECAPS
 ) -> HttpResponse:
     """Make a big night's recap sheets (or travellers) again after a failure, then wait for them on
     their address."""
     event = viewable_event(request, club_slug, event_id)
-    if pdf_jobs.in_background(event, list(event.sections.all()), doc):
+    if jobs.in_background(event, list(event.sections.all()), doc):
         base_url = request.build_absolute_uri("/")
-        pdf_jobs.retry(event=event, user=request.user, base_url=base_url, document=doc)
+        jobs.retry(event=event, user=request.user, base_url=base_url, document=doc)
     return redirect("pdf_document", event.club.slug, event.pk, doc)
 
 

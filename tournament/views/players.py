@@ -17,12 +17,12 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_GET, require_POST
 
+from .. import mail
 from ..access import DIRECTING, SCORING, event_for_role, role_in
 from ..exports import players as player_exports
 from ..forms.players import PlayersConfirmForm, PlayersUploadForm
 from ..models import Club, Pair, Player
 from ..services import players as player_services
-from ..services import recap_mail
 from ..services.players import PlayersRefused
 from .director_results import require_directing
 
@@ -109,11 +109,11 @@ def recaps_send(request: HttpRequest, club_slug: str, event_id: int) -> HttpResp
     event = event_for_role(request, club_slug, event_id, SCORING)
     require_directing(request, event)
     again = request.POST.get("again") == "1"
-    act = recap_mail.retry_recaps if again else recap_mail.send_recaps
+    act = mail.retry_recaps if again else mail.send_recaps
     try:
         count = act(event=event, user=request.user, base_url=request.build_absolute_uri("/"))
         messages.success(request, f"The recap is being emailed to {count} players.")
-    except recap_mail.RecapsRefused as error:
+    except mail.RecapsRefused as error:
         messages.error(request, str(error))
     return redirect("event_run", club_slug, event.pk)
 

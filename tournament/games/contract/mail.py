@@ -1,4 +1,4 @@
-"""Contract bridge's words in a player's recap mail (``services.recap_mail``)."""
+"""Contract bridge's words in a player's recap mail (``tournament.mail``)."""
 
 from __future__ import annotations
 

@@ -24,10 +24,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks import TaskContext, task
 
-from .. import background, games, limits
-from ..models import AuditEntry, Event, Pair, RecapSend
-from ..scores.standings import score_event
-from ..scores.types import SectionScores
+from . import background, games, limits
+from .models import AuditEntry, Event, Pair, RecapSend
+from .scores.standings import score_event
+from .scores.types import SectionScores
 
 
 class RecapsRefused(Exception):
@@ -156,7 +156,7 @@ def recap_link(event: Event, pair: Pair, base_url: str) -> str:
 
 def recap_message(event: Event, send: RecapSend, sheets: list[SectionScores], base_url: str) -> EmailMessage:
     """The mail to one player: the night, the pair's place, the link to the recap, the recap PDF."""
-    from ..pdf.recaps import RecapsPdf  # reportlab is loaded only when a recap is mailed
+    from .pdf.recaps import RecapsPdf
 
     pair = send.pair
     sheet = next(s for s in sheets if s.section.pk == pair.section_id)

@@ -3,7 +3,7 @@
 A 120-table night's recap sheets take seconds of a core to draw: too long for a browser (and a
 gunicorn thread) to wait on, and a cost no one should pay twice. So a night of more than
 ``RECAP_SHEETS_IN_BACKGROUND_TABLES`` tables has them made once by a task (django-tasks, run by
-``manage.py db_worker``), as the recap mail is (``services.recap_mail``), and kept in a
+``manage.py db_worker``), as the recap mail is (``tournament.mail``), and kept in a
 :class:`~tournament.models.PdfJob` row that every server process sees: the first request starts
 the job, every request while it runs joins it (the page says "k of n pairs" and refreshes itself),
 and the request after it serves the file. The job row, not the task's result, carries the
@@ -176,8 +176,8 @@ def make(job_id: int, run: int, base_url: str) -> None:
     at its next progress and writes nothing. A failure is recorded as a sentence for the page
     (the details go to the log), never as a traceback.
     """
-    from ..pdf import renderer_for  # reportlab is loaded only when a document is drawn
-    from ..pdf.recaps import RecapsPdf
+    from . import renderer_for
+    from .recaps import RecapsPdf
 
     job = PdfJob.objects.defer("content").select_related("event__club").get(pk=job_id)
     mine = PdfJob.objects.filter(pk=job_id, run=run)
