@@ -133,7 +133,7 @@ class EventForm(forms.Form):
         required=False,
     )
     neuberg = forms.BooleanField(
-        label="Neuberg: factor a board with fewer results up to the full top (spec §2.2)",
+        label="Neuberg: factor a board with fewer results up to the full top",
         required=False,
         initial=True,
     )
@@ -167,7 +167,7 @@ class EventForm(forms.Form):
     average = _number("Average, % (Law 12C2)", 0, 100, "per cent", initial=50, required=False)
     average_minus = _number("Average minus, % (Law 12C2)", 0, 100, "per cent", initial=40, required=False)
     scale_sit_outs = forms.BooleanField(
-        label="Sit-outs: scale a pair's total to the boards the others played (spec §5.8)", required=False
+        label="Sit-outs: scale a pair's total to the boards the others played", required=False
     )
     award_imps = forms.DecimalField(
         label="IMP pairs: IMPs for Average plus (Law 12C2)",

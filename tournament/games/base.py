@@ -109,6 +109,28 @@ class Game:
         """The section's team match scored by the engine (Law G), None in a pair contest."""
         return sheet.match
 
+    def own_figures(self, sheet: SectionScores) -> Any:
+        """The figures of the game's own contest of the section (contract bridge's matchpoints or
+        IMPs, Law 78), None for a game scored by the engine's pair contest or team match."""
+        return None
+
+    def table_figures(self, sheet: SectionScores, result_pk: int) -> Any:
+        """What the game's own contest credits each side at one table, None where it has none."""
+        return None
+
+    def figures_unit(self, sheet: SectionScores) -> str:
+        """The unit of the game's own contest ("MP", "IMP"), "" where the engine's contest is shown."""
+        return ""
+
+    def traveller_lines(self, sheet: SectionScores, number: int) -> tuple[str, ...]:
+        """The lines that explain board ``number``'s figures, each citing its law."""
+        if sheet.contest is None:
+            return ()
+        for deal in sheet.contest.travellers:
+            if deal.deal == str(number):
+                return deal.lines
+        return ()
+
     def standings_rows(self, sheet: SectionScores) -> Sequence[Any]:
         """The section's overall standings, one row a pair, in rank order."""
         from ..reports.standings import standings_rows

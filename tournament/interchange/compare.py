@@ -31,6 +31,7 @@ from typing import Any
 from scoring.contests.matchpoints import Scale, matchpoints
 from scoring.contests.ranking import Place
 
+from .. import games
 from ..games.contract.figures import BoardFigures, ContractContest, PairLine, TableFigures
 from ..models import Event, SessionFile
 from ..scores.types import SectionScores
@@ -207,7 +208,9 @@ def compare_file(
     """One file's figures beside the product's scoring of the session it filled."""
     figures = file.figures
     mine = sheets.get(file.session, [])
-    contests = {sheet.section.letter: sheet.bridge for sheet in mine if sheet.bridge is not None}
+    game = games.of(event)
+    contests = {sheet.section.letter: game.own_figures(sheet) for sheet in mine}
+    contests = {letter: contest for letter, contest in contests.items() if contest is not None}
     cumulative = bool(figures.get("cumulative"))
     standings = tuple(
         _row(entry, contests, "session_" if cumulative else "", event)

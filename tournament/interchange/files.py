@@ -114,7 +114,7 @@ def running_totals(event: Event, upto: int, sheets: dict[int, list[SectionScores
     for number in range(1, upto + 1):
         seen: set[str] = set()
         for sheet in sheets.get(number, []):
-            contest = sheet.bridge
+            contest = games.of(event).own_figures(sheet)
             if contest is None:
                 continue
             for line in contest.standings:
@@ -148,13 +148,14 @@ def event_session(event: Event, session: int | None = None) -> model.Session:
         raise ExportRefused("This event has no section to write.")
     running = running_totals(event, number, sheets) if number > 1 else {}
     several = len(mine) > 1
-    two_winner = any(sheet.bridge is not None and sheet.bridge.two_winner for sheet in mine)
+    game = games.of(event)
+    two_winner = any(getattr(game.own_figures(sheet), "two_winner", False) for sheet in mine)
     participants: list[model.Participant] = []
     lines: list[model.Line] = []
     boards: dict[int, model.BoardRecord] = {}
     for sheet in mine:
         letter = sheet.section.letter if several else ""
-        contest = sheet.bridge or ContractContest(method=event.method, unit="")
+        contest = game.own_figures(sheet) or ContractContest(method=event.method, unit="")
         participants += _participants(sheet, contest, letter, running)
         lines += _lines(sheet, contest, letter)
         for board in sheet.boards.values():

@@ -98,7 +98,7 @@ class Event(models.Model):
         "Butler: scores dropped at each end",
         null=True,
         blank=True,
-        help_text="The highest and the lowest scores left out of the datum (spec §3.2); empty: one at "
+        help_text="The highest and the lowest scores left out of the datum; empty: one at "
         "each end when a board has more than four scores, else none.",
     )
     datum_rounding = models.CharField(
@@ -126,7 +126,7 @@ class Event(models.Model):
         "Sit-outs: scale a pair's total to the boards the others played",
         default=False,
         help_text="A pair that played fewer boards (a sit-out, a board it missed) has its total scaled up "
-        "to the full movement, as Compscore, ACBLscore and Magic Contest print it (spec §5.8); "
+        "to the full movement, as Compscore, ACBLscore and Magic Contest print it; "
         "percentages and places are unchanged.",
     )
     award_imps = models.DecimalField(
@@ -135,7 +135,7 @@ class Event(models.Model):
         decimal_places=1,
         default=Decimal("3.0"),
         help_text="Law 12C2 scored in IMPs: Average plus wins this, Average minus loses it, Average is 0 "
-        "(spec §3.3; Ruter gives 1.5 a comparison).",
+        "(Ruter gives 1.5 a comparison).",
     )
     awards_per_table = models.BooleanField(
         "Summed cross-IMPs: an award counts once for every other table",

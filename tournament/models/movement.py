@@ -50,7 +50,7 @@ class Board(models.Model):
         max_length=4,
         choices=VULNERABILITY_CHOICES,
         blank=True,
-        help_text="Contract bridge: empty when the board number gives it (spec §1.3); else as the hand "
+        help_text="Contract bridge: empty when the board number gives it (Law 2); else as the hand "
         "record or imported file said.",
     )
     par = models.JSONField(

@@ -186,7 +186,7 @@ def traveller(
             result = line.scored.result
             line.ns_difference = differences.get((result.ns.label, result.ew.label))
             line.irregular = IRREGULAR_WORDS.get(line.scored.irregular, "") if line.scored.irregular else ""
-            line.figures = sheet.bridge.table(result.pk) if sheet.bridge is not None else None
+            line.figures = game.table_figures(sheet, result.pk)
             line.whist = game.tricks_scored(result)
         else:
             mine = posted is not None and str(posted.data.get("seating")) == str(seating.pk)
@@ -206,9 +206,9 @@ def traveller(
         "boards": boards,
         "previous_board": boards[at - 1] if at > 0 else None,
         "next_board": boards[at + 1] if at + 1 < len(boards) else None,
-        "traveller_lines": _traveller_lines(sheet, number),
+        "traveller_lines": game.traveller_lines(sheet, number),
         "stray_errors": stray_errors,
-        "sheet_unit": sheet.bridge.unit if sheet.bridge is not None else "",
+        "sheet_unit": game.figures_unit(sheet),
     }
 
 
@@ -219,18 +219,6 @@ def _differences(sheet: SectionScores, number: int) -> dict[tuple[str, str], Fra
         if deal.deal == str(number):
             return {(row.ns, row.ew): row.ns_difference for row in deal.rows}
     return {}
-
-
-def _traveller_lines(sheet: SectionScores, number: int) -> tuple[str, ...]:
-    if sheet.bridge is not None:
-        figures = sheet.bridge.boards.get(number)
-        return figures.lines if figures is not None else ()
-    if sheet.contest is None:
-        return ()
-    for deal in sheet.contest.travellers:
-        if deal.deal == str(number):
-            return deal.lines
-    return ()
 
 
 def preview(event: Event, board: Board, facts: Facts) -> dict[str, Any]:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from ...pdf.travellers import TravellersPdf
     from ...scores.types import ScoredResult, SectionScores
     from ...services.result_facts import Facts
+    from .figures import ContractContest, TableFigures
 
 
 class Contract(Game):
@@ -63,6 +64,22 @@ class Contract(Game):
 
     def team_match(self, sheet: SectionScores) -> TeamMatch | None:
         return None  # its matches are scored in IMPs and VPs (Law 78B), in its own contest
+
+    def own_figures(self, sheet: SectionScores) -> ContractContest | None:
+        return sheet.bridge  # type: ignore[no-any-return]
+
+    def table_figures(self, sheet: SectionScores, result_pk: int) -> TableFigures | None:
+        contest = self.own_figures(sheet)
+        return contest.table(result_pk) if contest is not None else None
+
+    def figures_unit(self, sheet: SectionScores) -> str:
+        contest = self.own_figures(sheet)
+        return contest.unit if contest is not None else ""
+
+    def traveller_lines(self, sheet: SectionScores, number: int) -> tuple[str, ...]:
+        contest = self.own_figures(sheet)
+        figures = contest.boards.get(number) if contest is not None else None
+        return figures.lines if figures is not None else ()
 
     def standings_rows(self, sheet: SectionScores) -> Sequence[Any]:
         from .reports import contract_standings_rows
