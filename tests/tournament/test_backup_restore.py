@@ -31,7 +31,7 @@ import django
 django.setup()
 from django.core.management import call_command
 from tournament.models import Club, Event, Result, Section
-from tournament.services import score_cache
+from tournament.scores import cache as score_cache
 from tournament.scores.standings import score_section
 
 def standing(event):
