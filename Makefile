@@ -3,7 +3,8 @@
 #                (gunicorn, DEBUG off, with the worker of background tasks beside it) on 127.0.0.1:8000;
 #                HOST=0.0.0.0 for the phones on the club's Wi-Fi, DEMO=0 for a club's own install with no demo
 #   make test  - install what the tests need and run every check and test, on SQLite and PostgreSQL
-# make dev is the development server with DEBUG=1, for people working on the code.
+# make dev is the development server with DEBUG=1, for people working on the code; make test-deep
+# looks harder for a counter-example to the laws (tests/depth.py), as the nightly run does.
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -12,7 +13,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 DEMO ?= 1
 
-.PHONY: run dev test check test-sqlite test-postgres system-deps migrations-check pdf-previews benchmark benchmark-standings benchmark-engine benchmark-recaps benchmark-load demo-fixture clean
+.PHONY: run dev test check test-sqlite test-postgres test-deep system-deps migrations-check pdf-previews benchmark benchmark-standings benchmark-engine benchmark-recaps benchmark-load demo-fixture clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -58,17 +59,28 @@ check: $(VENV)/.installed
 migrations-check: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
+# The suite runs on TEST_WORKERS processes (pytest-xdist), each with a test database of its own. A test
+# that never opens the database runs once, on SQLite; the PostgreSQL run takes those that do (-m
+# database, marked by tests/conftest.py), the browser walks among them, which run there alone, one
+# after another in one process (--dist loadgroup).
+TEST_WORKERS ?= 2
+PYTEST := $(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+
 test-sqlite: $(VENV)/.installed
-	$(PY) -m pytest -q
+	$(PYTEST) -m "not e2e"
 
 test-postgres: $(VENV)/.installed
 	@set -euo pipefail; \
 	trap 'bash .ci/pg.sh down' EXIT; \
 	url="$$(bash .ci/pg.sh up)"; \
 	echo "PostgreSQL test cluster: $$url"; \
-	DATABASE_URL="$$url" $(PY) -m pytest -q
+	DATABASE_URL="$$url" $(PYTEST) -m database
 
 test: system-deps $(VENV)/.installed check test-sqlite test-postgres
+
+# The laws' properties and the oracle's random cases at the thorough depth (tests/depth.py).
+test-deep: $(VENV)/.installed
+	TEST_DEPTH=thorough $(PYTEST) tests/scoring tests/conformance
 
 pdf-previews: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py migrate --noinput

@@ -1,4 +1,5 @@
-"""Shared test set-up: the browser for end-to-end tests.
+"""Shared test set-up: the depth of the search for counter-examples (tests/depth.py), the
+database tests marked as such, and the browser for end-to-end tests.
 
 Playwright's sync API runs an event loop in the main thread; Django's ORM refuses to run
 in one unless told the tests know what they are doing.
@@ -12,7 +13,38 @@ from typing import Any
 
 import pytest
 
+from tests import depth  # noqa: F401  (loads the hypothesis profile of TEST_DEPTH)
+
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+# pytest-django's fixtures that open the test database; live_server opens it for its thread.
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
+)
+
+
+def uses_the_database(item: pytest.Item) -> bool:
+    """Whether a test opens the test database: marked django_db, or asking for a fixture that does.
+
+    pytest-django refuses the database to every other test, so a test that is not one of these
+    cannot depend on which database the run is on."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & fixtures)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects on the marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test that opens the database ``database``: the PostgreSQL run (make
+    test-postgres) runs those alone, ``-m database``; the others run once, on SQLite.
+
+    The browser walks share one group: with ``--dist loadgroup`` one process runs them one after
+    another, so that two Chromiums never share the machine's cores while a walk waits on a page."""
+    for item in items:
+        if uses_the_database(item):
+            item.add_marker(pytest.mark.database)
+        if item.get_closest_marker("e2e") is not None:
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def _chromium() -> str:

@@ -8,14 +8,18 @@ Part 2 runs ``python -m scoring deal|pairs|teams`` (specs/scoring-cli.md) on ran
 tests/conformance/generators.py and compares every answer with the oracle:
 
 * 3000 random deals in ONE subprocess (JSON Lines), with malformed lines in the middle;
-* 300 pair contests (Mitchell and Howell shaped, with irregular tables), one subprocess each;
+* 300 pair contests (Mitchell and Howell shaped, with irregular tables);
 * 300 team matches (2-5 pairs a team, rounded ties decided by the fraction, exact draws).
 
-Subprocesses for contests and matches run a few at a time in threads to keep this file fast.
+Every contest and match is scored by the command line's own ``main``, in this process; at the
+thorough depth (``make test-deep``, tests/depth.py) each is also run as ``python -m scoring`` in a
+process of its own, at the quick depth one in every ``SAMPLE_EVERY``, and the process must answer
+exactly as ``main`` did (exit status and output). Processes run a few at a time in threads.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
@@ -27,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from scoring.cli import main
 from tests.conformance.generators import (
     deal_has_two_sided_revokes,
     malformed_deal_lines,
@@ -35,6 +40,7 @@ from tests.conformance.generators import (
     random_team_match,
 )
 from tests.conformance.oracle import oracle_deal, oracle_pairs, oracle_teams
+from tests.depth import THOROUGH
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,6 +48,9 @@ N_DEALS = 3000
 N_CONTESTS = 300
 N_MATCHES = 300
 WORKERS = 4
+# At the quick depth one contest or match in 13 also runs in a process of its own: 23 of each,
+# all three team modes among them (13 is prime to 3).
+SAMPLE_EVERY = 1 if THOROUGH else 13
 SHOW = 15  # how many disagreements to print in full
 
 
@@ -469,9 +478,26 @@ def test_cli_deal_exit_status_0_and_1() -> None:
     assert proc.returncode == 1, f"exit status {proc.returncode}, expected 1; stderr:\n{proc.stderr[-2000:]}"
 
 
+def _run_in_process(sub: str, text: str) -> subprocess.CompletedProcess[str]:
+    """What ``python -m scoring <sub>`` answers, from the command line's own ``main`` in this process."""
+    stdout = io.StringIO()
+    status = main([sub], io.StringIO(text), stdout)
+    return subprocess.CompletedProcess([sub], status, stdout.getvalue(), "")
+
+
 def _run_many(sub: str, cases: list[dict[str, Any]]) -> list[subprocess.CompletedProcess[str]]:
+    """Every case's answer from ``main``; the sampled cases' also from a process, which must agree."""
+    answers = [_run_in_process(sub, json.dumps(case)) for case in cases]
+    sampled = range(0, len(cases), SAMPLE_EVERY)
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        return list(pool.map(lambda c: _run_cli(sub, json.dumps(c)), cases))
+        processes = list(pool.map(lambda i: _run_cli(sub, json.dumps(cases[i])), sampled))
+    for i, process in zip(sampled, processes, strict=True):
+        assert (process.returncode, process.stdout) == (answers[i].returncode, answers[i].stdout), (
+            f"`python -m scoring {sub}` answered case {i} otherwise than its main did in this process:\n"
+            f"  input  : {json.dumps(cases[i])}\n  process: {process.stdout[-500:]}{process.stderr[-1500:]}\n"
+            f"  main   : {answers[i].stdout[-500:]}"
+        )
+    return answers
 
 
 def _decode(proc: subprocess.CompletedProcess[str]) -> Any:

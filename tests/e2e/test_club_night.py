@@ -37,7 +37,7 @@ from tournament.models import AuditEntry, Event, Result, Ruling
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-# Screenshots for a person to look at, only when asked: E2E_SCREENSHOTS=1 make test-sqlite.
+# Screenshots for a person to look at, only when asked: E2E_SCREENSHOTS=1 make test-postgres.
 SHOTS = Path(tempfile.gettempdir()) / "duplicate-e2e" if os.environ.get("E2E_SCREENSHOTS") else None
 CLUB = "riverside"
 

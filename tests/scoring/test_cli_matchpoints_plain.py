@@ -24,6 +24,7 @@ from scoring.cli.matchpoints import plain_session_text, run_matchpoints
 from scoring.contests.matchpoint_session import scored_session
 from scoring.contests.plain_matchpoints import ranked_exactly
 from scoring.shared.errors import ScoringError
+from tests.depth import THOROUGH
 
 ROOT = Path(__file__).resolve().parents[2]
 SCORES = [-1100, -800, -500, -200, -100, -50, 0, 50, 90, 110, 140, 170, 420, 450, 620, 650, 1430, 7600, -7600]
@@ -42,6 +43,8 @@ NAMES = [
     " A",
     "a\u2028b",  # a line separator inside a pair id: not blank
 ]
+# Random sessions scored both ways: at the thorough depth 600, at the quick one the first 120 of them.
+SESSIONS = 600 if THOROUGH else 120
 BOARDS = ["1", "2", "3", "10", "1a", "01", "٣", "-4", "Board \u00bd", "x" * 40]  # 3 and "3" are one board
 
 
@@ -87,7 +90,7 @@ def random_session(rng: random.Random) -> dict[str, Any]:
 
 def test_the_plain_pass_writes_what_the_general_engine_writes() -> None:
     rng = random.Random(11)
-    for _ in range(600):
+    for _ in range(SESSIONS):
         data = random_session(rng)
         text = plain_session_text(data)
         assert text is not None, data

@@ -19,7 +19,8 @@ from scoring.contests.teams import Team, TeamResult, team_match
 from scoring.shared.errors import ContestError
 from scoring.shared.seats import Side
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Examples per property: the depth's profile (tests/depth.py).
+SETTINGS = settings(suppress_health_check=[HealthCheck.too_slow])
 NETS = st.integers(min_value=-1500, max_value=1500)
 
 

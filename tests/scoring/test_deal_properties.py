@@ -25,7 +25,7 @@ from scoring.cli.commands import deal_from_json
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import SEATS, Seat, Side
 
-SETTINGS = settings(max_examples=200, deadline=None)
+SETTINGS = settings()  # examples per property: the depth's profile (tests/depth.py)
 
 PBN = "N:A764.AK4.A8.J832 85.Q62.KT954.T75 KQJ92.9873.Q3.Q6 T3.JT5.J762.AK94"
 

@@ -6,7 +6,7 @@ Vectors T31-T39 and T50 are from specs/auction-and-whist-laws.md section 11.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.auction.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, parse_call
@@ -175,7 +175,6 @@ def test_doubling_never_changes_rank() -> None:
 
 
 @given(st.sampled_from([Bid(n, s) for n in range(1, 8) for s in Strain]), st.sampled_from(list(Strain)))
-@settings(max_examples=200, deadline=None)
 def test_distinct_declarations_are_strictly_ordered(first: Bid, strain: Strain) -> None:
     for level in range(1, 8):
         other = Bid(level, strain)
@@ -707,7 +706,6 @@ def test_penalty_award_converts_to_the_deal_engines_award() -> None:
 
 
 @given(st.data(), st.sampled_from(list(Seat)), st.booleans())
-@settings(max_examples=200, deadline=None)
 def test_random_legal_auctions(data: st.DataObject, dealer: Seat, english: bool) -> None:
     rules = AuctionRules(english=english)
     state = AuctionState(dealer, rules)

@@ -18,9 +18,9 @@ from scoring.shared.seats import Seat, Side
 from scoring.whist.game import Election, WhistDeal, WhistGame, WhistRevoke, WhistRubber
 
 PLAYERS = ("A", "B", "C")
-SETTINGS = settings(max_examples=100, deadline=None)
-# Whole rubbers are slower to draw; fewer examples keep the suite within seconds.
-RUBBERS = settings(max_examples=50, deadline=None)
+SETTINGS = settings()  # examples per property: the depth's profile (tests/depth.py)
+# Whole rubbers are slower to draw: half as many examples as the other properties.
+RUBBERS = settings(max_examples=max(10, settings.default.max_examples // 2))
 
 contracts = st.builds(
     Contract,

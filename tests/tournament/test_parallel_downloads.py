@@ -19,6 +19,9 @@ from tests.tournament.background import worker_beside
 from tests.tournament.test_production_server import get, gunicorn
 from tests.tournament.test_settings import ROOT, production_env
 
+# The real servers run one after another, in one process of the suite (make test: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("real-server")
+
 NIGHT = ROOT / "tests" / "conformance" / "realworld" / "ruter_mp_pairs_fin_sm2014_s2.pbn"
 
 # An imported session as the release before this one left it: its deals stored, none analysed.

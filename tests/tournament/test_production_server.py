@@ -17,6 +17,9 @@ import pytest
 from tests.tournament.test_settings import ROOT, production_env
 from tournament.addresses import allowed_hosts, url
 
+# The real servers run one after another, in one process of the suite (make test: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("real-server")
+
 
 def free_port() -> int:
     with socket.socket() as probe:

@@ -293,11 +293,6 @@ AUCTION_WRITES: dict[str, Callable[[Night], object]] = {
 }
 
 
-@pytest.mark.parametrize("write", AUCTION_WRITES)
-def test_every_page_shows_an_auction_nights_change_at_once(write):
-    _check_write(Night(), AUCTION_WRITES[write])
-
-
 def _trump_card(night: Night) -> None:
     board = night.section.boards.select_related("section__event").get(number=night.left_out[1])
     hand_records.set_turned_card(board=board, card="H5" if board.trumps != "H" else "S5", user=night.director)
@@ -309,19 +304,11 @@ WHIST_WRITES: dict[str, Callable[[Night], object]] = {
 }
 
 
-@pytest.mark.parametrize("write", WHIST_WRITES)
-def test_every_page_shows_a_whist_nights_change_at_once(write):
-    _check_write(Night(game=Event.Game.WHIST), WHIST_WRITES[write])
-
-
-def test_every_page_shows_a_team_renamed_at_once():
-    night = Night(form=Event.Form.TEAMS)
-    _check_write(
-        night,
-        lambda n: event_service.rename_team(
-            team=Team.objects.filter(event=n.event).first(), name="The Royals", user=n.director
-        ),
-    )
+TEAM_WRITES: dict[str, Callable[[Night], object]] = {
+    "a team renamed": lambda n: event_service.rename_team(
+        team=Team.objects.filter(event=n.event).first(), name="The Royals", user=n.director
+    ),
+}
 
 
 def _artificial(night: Night) -> None:
@@ -361,9 +348,25 @@ CONTRACT_WRITES: dict[str, Callable[[Night], object]] = {
 }
 
 
-@pytest.mark.parametrize("write", CONTRACT_WRITES)
-def test_every_page_shows_a_contract_nights_change_at_once(write):
-    _check_write(Night(game=Event.Game.CONTRACT), CONTRACT_WRITES[write])
+# Every write of every kind of night, each on a night of its own: (game, form) -> writes.
+WRITES: dict[tuple[str, str], dict[str, Callable[[Night], object]]] = {
+    (Event.Game.AUCTION, Event.Form.PAIRS): AUCTION_WRITES,
+    (Event.Game.WHIST, Event.Form.PAIRS): WHIST_WRITES,
+    (Event.Game.AUCTION, Event.Form.TEAMS): TEAM_WRITES,
+    (Event.Game.CONTRACT, Event.Form.PAIRS): CONTRACT_WRITES,
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "form", "write"),
+    [
+        pytest.param(game, form, write, id=f"{game} {form}: {name}")
+        for (game, form), writes in WRITES.items()
+        for name, write in writes.items()
+    ],
+)
+def test_every_page_shows_the_change_at_once(game: str, form: str, write: Callable[[Night], object]) -> None:
+    _check_write(Night(game=game, form=form), write)
 
 
 # Scored once ------------------------------------------------------------------------------
