@@ -25,7 +25,7 @@ client in this one process, each page is asked for ``--repeats`` times and its m
   answered 304 while nothing changed.
 
 "From the shared cache" and "cold" drop both things a worker holds in its memory: the scores
-(``services.score_cache``) and the rendered bodies (``tournament.page_cache``).
+(``services.score_cache``); the rendered standings are kept in the shared cache only.
 
 Wall time, as a person waits for the page; every figure is printed as a ratio to the login page
 measured in the same run, so a faster or slower machine changes the seconds, not the ratios.
@@ -92,7 +92,6 @@ def main(argv: list[str] | None = None) -> int:
         from django.test import Client
         from django.urls import reverse
 
-        from tournament import page_cache
         from tournament.models import Membership, Result, Section
         from tournament.scores import cache as score_cache
         from tournament.scores import standings
@@ -120,7 +119,6 @@ def main(argv: list[str] | None = None) -> int:
 
         def another_worker() -> None:
             score_cache.forget_in_process()
-            page_cache.forget_in_process()
 
         def cold() -> None:
             cache.clear()

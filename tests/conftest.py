@@ -38,13 +38,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(autouse=True)
 def _scores_held_by_no_earlier_test() -> None:
-    """Each test starts with no section's scores, and no page, held in this process
-    (services.score_cache, page_cache)."""
-    from tournament import page_cache
+    """Each test starts with no section's scores held in this process (services.score_cache)."""
     from tournament.scores import cache as score_cache
 
     score_cache.forget_in_process()
-    page_cache.forget_in_process()
 
 
 @pytest.fixture

@@ -31,7 +31,6 @@ from scoring.contract.entry import ContractEntry
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Side
 
-from .. import written
 from ..games.contract.facts import contract_score, ruling_entry, score_entry
 from ..games.contract.scoring import ContractContest, contract_contest
 from ..models import Board, Event, Pair, Result, Ruling, Section
@@ -333,8 +332,9 @@ def rescore_boards(
                 return None
             boards.update((board.number, board) for board in fresh_boards)
             results = list(loaded.for_section_scores())
-        else:  # a few results by their keys, as every poll after a result asks: written out once
-            results = written.results_named(section.pk, changes.results)
+        else:  # a few results by their keys, as every poll after a result asks
+            named = Result.objects.filter(section=section, pk__in=changes.results)
+            results = list(named.select_related("seating__table").order_by("pk"))
         board_of = {board.pk: board for board in boards.values()}
         if any(r.ns_id not in pair_of or r.ew_id not in pair_of for r in results):
             return None  # a pair the kept scores do not know: not a change to some boards only
@@ -346,7 +346,7 @@ def rescore_boards(
         if changes.results is None:
             rulings = Ruling.objects.for_section(section).filter(result__board_id__in=board_ids)
         else:  # the named results' own, in the order made (as ``for_section`` gives them)
-            rulings = written.rulings_on(changes.results)
+            rulings = Ruling.objects.filter(result_id__in=changes.results).order_by("created", "pk")
         for ruling in rulings:
             rulings_of[ruling.result_id].append(ruling)
         if event.is_contract:

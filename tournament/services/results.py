@@ -24,7 +24,7 @@ from scoring.contract.deal import ContractBid, score_contract
 from scoring.shared.errors import ScoringError
 from scoring.shared.seats import Seat
 
-from .. import limits, written
+from .. import limits
 from ..models import AuditEntry, Board, BoardPlay, Event, Membership, Result, Seating, Table
 from ..scores import cache as score_cache
 from ..scores.facts import snapshot
@@ -168,11 +168,11 @@ def _locked(change: Callable[..., T]) -> Callable[..., T]:
         result: Result | None = kwargs.get("result")
         seating: Seating | None = kwargs.get("seating") or (result.seating if result is not None else None)
         with transaction.atomic():
-            # Each row read afresh and locked by a query written out once (``written.locked``).
+            # Each row read afresh and locked until the transaction ends.
             if seating is not None:
-                seating.agreed_at = written.locked(Seating, seating.pk).agreed_at
+                seating.agreed_at = Seating.objects.select_for_update().get(pk=seating.pk).agreed_at
             if result is not None:
-                fresh = written.locked(Result, result.pk)
+                fresh = Result.objects.select_for_update().get(pk=result.pk)
                 for column in Result._meta.concrete_fields:
                     setattr(result, column.attname, getattr(fresh, column.attname))
             return change(**kwargs)

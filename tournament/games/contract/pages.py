@@ -18,6 +18,7 @@ from ...reports import hand_diagram, not_played_by_pair, not_played_rows, ruling
 from ...scores.standings import SectionScores
 from ...tables import Links
 from . import reports as rows
+from .game import CONTRACT
 from .tables import ContractMatchTable, ContractRecapTable, ContractStandingsTable, ContractTravellerTable
 
 
@@ -53,6 +54,7 @@ def traveller_page(
 ) -> HttpResponse:
     context = {
         "event": event,
+        "game": CONTRACT,
         "sheet": sheet,
         "board": board,
         "table": table,
