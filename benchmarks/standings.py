@@ -24,8 +24,8 @@ client in this one process, each page is asked for ``--repeats`` times and its m
   director, cold, from the shared cache and warm as above, and its poll (``event_run_fragment``)
   answered 304 while nothing changed.
 
-"From the shared cache" and "cold" drop what a worker holds in its memory, the rendered bodies
-(``tournament.page_cache``); the scores are kept in the shared cache alone (``scores.cache``).
+"From the shared cache" and "cold" drop what a worker holds in its memory; the scores are kept in
+the shared cache alone (``scores.cache``), and so are the rendered standings (``views.live``).
 
 Wall time, as a person waits for the page; every figure is printed as a ratio to the login page
 measured in the same run, so a faster or slower machine changes the seconds, not the ratios.
@@ -92,7 +92,6 @@ def main(argv: list[str] | None = None) -> int:
         from django.test import Client
         from django.urls import reverse
 
-        from tournament import page_cache
         from tournament.models import Membership, Result, Section
         from tournament.scores import standings
         from tournament.services import results
@@ -117,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             assert response.status_code in (200, 304), (address, response.status_code)
 
         def another_worker() -> None:
-            page_cache.forget_in_process()
+            """Nothing is kept in a worker between requests: another worker reads the shared cache."""
 
         def cold() -> None:
             cache.clear()

@@ -45,6 +45,10 @@ class EventQuerySet(models.QuerySet["Event"]):
     def for_list(self) -> EventQuerySet:
         return self.select_related("club").order_by("-date", "-id")
 
+    def in_club(self, club_slug: str) -> EventQuerySet:
+        """The club's events only, with their club: an id under another club's address finds nothing."""
+        return self.filter(club__slug=club_slug).select_related("club")
+
 
 class PairQuerySet(models.QuerySet["Pair"]):
     def with_players(self) -> PairQuerySet:

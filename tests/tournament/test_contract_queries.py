@@ -149,7 +149,7 @@ def counts(
 # Read cold, the first time after a change, a page also keeps the figures: a fixed number too
 # (the cold test below).
 # The event page and the standings fragment keep the standings they render under their ETag
-# (tournament.page_cache): read again, they make 1. the event with its club 2. the section with
+# (tournament.views.live): read again, they make 1. the event with its club 2. the section with
 # its version 3. the kept standings.
 # A page's table as CSV is a download, counted against the visitor's address (tournament.documents):
 # the count read, then written to the database cache (a savepoint, the count of entries, the entry
@@ -196,7 +196,7 @@ SCORED = (
     "for them 12. its seatings (the grid)"
 )
 DIRECTOR: dict[str, tuple[Callable[[Night], str], int]] = {
-    # 5. the sections with their versions 6. the grid kept for them (tournament.page_cache),
+    # 5. the sections with their versions 6. the grid kept for them (tournament.views.live),
     # 7. the role again (may direct?), 8. recap mails
     "event_run": (lambda n: reverse("event_run", args=n.args()), 8),
     # 5. the sections with their versions 6. the grid kept for them

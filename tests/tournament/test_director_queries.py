@@ -71,7 +71,7 @@ def test_the_running_view_and_its_refreshed_grid_run_fixed_queries(
     cast = full_night(pairs)
     cast.clients["director"].get(reverse(page, args=cast.url_args()))  # the section scored, the grid kept
     # session, user, event with its club, the user's role, sections with their versions, the grid
-    # kept for those versions (tournament.page_cache); the page (not the grid alone): the user's
+    # kept for those versions (tournament.views.live); the page (not the grid alone): the user's
     # role again (may the user direct?), and the recaps emailed, with their players.
     with django_assert_num_queries(queries):
         response = cast.clients["director"].get(reverse(page, args=cast.url_args()))

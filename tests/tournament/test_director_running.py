@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import re
+import zlib
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
 from tests.tournament.director_cast import Cast, grid_marks, make_cast
 from tests.tournament.factories import make_result
-from tournament import page_cache
 from tournament.models import Event, Result
 from tournament.services import results as result_services
 from tournament.services.events import set_status
@@ -159,22 +160,58 @@ def test_an_outsider_holding_the_grids_etag_gets_no_304_and_no_grid(
     assert "ETag" not in response and "run-grid" not in response.content.decode()
 
 
-def test_a_kept_grid_carries_each_readers_own_csrf_token(cast: Cast) -> None:
+def _as_text(kept: object) -> str:
+    """A kept value as the text it holds: as it is, or compressed; anything else holds no page."""
+    if isinstance(kept, str):
+        return kept
+    if isinstance(kept, bytes):
+        try:
+            return zlib.decompress(kept).decode(errors="replace")
+        except zlib.error:
+            return kept.decode(errors="replace")
+    return ""
+
+
+def test_no_page_kept_in_the_cache_holds_a_form_or_a_csrf_token(
+    cast: Cast, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared, kept = caches["default"], []
+    keep = shared.set
+    monkeypatch.setattr(
+        shared, "set", lambda key, value, *a, **k: kept.append(value) or keep(key, value, *a, **k)
+    )
+    seating = cast.seating(1, 1)
+    for number in seating.board_numbers:  # the round complete: the grid offers to agree it
+        make_result(seating, number, "3H N 9", user=cast.director)
+    read = {
+        name: cast.clients["director"].get(reverse(name, args=cast.url_args())).content.decode()
+        for name in ("event_run", "event_run_fragment", "event", "standings_fragment")
+    }
+    assert 'class="link agree"' in read["event_run_fragment"]  # the grid offers to agree the round
+    assert 'name="csrfmiddlewaretoken"' in read["event_run"]  # through the page's own form
+    texts = [_as_text(value) for value in kept]
+    assert any('class="section-standings"' in text for text in texts)  # the standings are kept
+    assert any('class="card running"' in text for text in texts)  # and so is the grid
+    assert not [text for text in texts if "csrfmiddlewaretoken" in text or "<form" in text]
+
+
+def test_the_grids_agree_buttons_post_with_each_readers_own_csrf_token(cast: Cast) -> None:
     seating = cast.seating(1, 1)
     for number in seating.board_numbers:
         make_result(seating, number, "3H N 9", user=cast.director)
-    url = reverse("event_run_fragment", args=cast.url_args())
-    cast.clients["scorer"].get(url)  # the grid rendered and kept for the scorer
+    cast.clients["scorer"].get(reverse("event_run", args=cast.url_args()))  # the grid made for the scorer
     director = Client(enforce_csrf_checks=True)
     director.force_login(cast.director)
-    grid = director.get(url).content.decode()
+    page = director.get(reverse("event_run", args=cast.url_args())).content.decode()
+    button = re.search(r'<button class="link agree" form="agree-round" formaction="([^"]+)">', page)
     form = re.search(
-        r'action="([^"]+)" class="inline"><input type="hidden" name="csrfmiddlewaretoken" value="([^"]+)"',
-        grid,
+        r'<form method="post" id="agree-round" hidden><input type="hidden" name="csrfmiddlewaretoken" '
+        r'value="([^"]+)"',
+        page,
     )
-    assert form is not None and form.group(1).endswith(f"/rounds/{seating.pk}/agree/")
-    assert page_cache.CSRF_PLACEHOLDER not in grid
-    response = director.post(form.group(1), {"csrfmiddlewaretoken": form.group(2)})
+    assert button is not None and button.group(1).endswith(f"/rounds/{seating.pk}/agree/")
+    assert form is not None
+    response = director.post(button.group(1), {"csrfmiddlewaretoken": form.group(1)})
     assert response.status_code == 302  # agreed: the token was the director's own, not the scorer's
     assert cast.seating(1, 1).agreed_at is not None
 

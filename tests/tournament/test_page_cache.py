@@ -1,9 +1,11 @@
-"""The live pages are rendered once per change and kept under their ETag (``tournament.page_cache``).
+"""The standings are rendered once per change and kept under their ETag in Django's cache
+(``views.public``); no page that holds a form is kept.
 
 That no kept page is ever stale after a write through any service is shown with every other page
 in ``test_score_cache`` (the event page, the standings fragment and the running view are read
 there after each write); here: rendered once, kept apart for whoever reads it differently, never
-kept when the facts moved while it was made.
+kept when the facts moved while it was made, no CSRF token ever kept, and drawn as django-tables2
+draws a table.
 """
 
 from __future__ import annotations
@@ -17,12 +19,11 @@ from django.urls import reverse
 
 from tests.tournament.factories import make_club, make_event, make_member, play_all
 from tests.tournament.test_score_cache import Night, _record_missing
-from tournament import page_cache
 from tournament.models import Pair, Result
 from tournament.scores import versions
 from tournament.services import events as event_service
 from tournament.services import results
-from tournament.views import public
+from tournament.views import live, public
 
 pytestmark = pytest.mark.django_db
 
@@ -35,10 +36,14 @@ def _published() -> Night:
 
 def _count_renderings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    real = public._section_standings
-    monkeypatch.setattr(
-        public, "_section_standings", lambda sheet: calls.append(sheet.section.pk) or real(sheet)
-    )
+    real = public._standings_of
+
+    def counted(event, sections, is_member):
+        context = real(event, sections, is_member)
+        calls.extend(section.pk for section in sections)
+        return context
+
+    monkeypatch.setattr(public, "_standings_of", counted)
     return calls
 
 
@@ -85,17 +90,17 @@ def test_standings_made_while_a_write_moved_the_version_are_shown_but_not_kept(c
     first = client.get(address)
     assert first.status_code == 200 and 'id="section-A"' in first.content.decode()
     # Made from the new version: not kept under the ETag of the version read before.
-    assert cache.get(page_cache.key("standings", first["ETag"], night.club.slug)) is None
+    assert cache.get(live.key("standings", first["ETag"], night.club.slug)) is None
     second = client.get(address)
     assert second["ETag"] != first["ETag"]
-    assert cache.get(page_cache.key("standings", second["ETag"], night.club.slug)) is not None
+    assert cache.get(live.key("standings", second["ETag"], night.club.slug)) is not None
     client.get(address)
     assert len(calls) == 2  # the first, not kept; the second, at the new version, kept and read
 
 
 @pytest.mark.django_db(transaction=True)
-def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_rendering(monkeypatch):
-    """After a result every phone's poll misses at once: a worker's threads make the standings once."""
+def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_get_the_same_standings(monkeypatch):
+    """After a result every phone's poll misses at once: a worker's threads score the night once."""
     import threading
     import time
 
@@ -105,7 +110,6 @@ def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_renderi
     from tournament.scores import standings
 
     night = _published()
-    renderings = _count_renderings(monkeypatch)
     scorings: list[int] = []  # a board's results scored, once per board (scores.standings)
     real = standings._board_scores
 
@@ -117,7 +121,6 @@ def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_renderi
 
     monkeypatch.setattr(standings, "_board_scores", slow_scoring)
     cache.clear()
-    page_cache.forget_in_process()
     fragment = reverse("standings_fragment", args=[night.club.slug, night.event.pk])
     barrier = threading.Barrier(6)
     bodies: list[bytes] = []
@@ -137,7 +140,6 @@ def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_one_renderi
 
     assert len(bodies) == 6 and len(set(bodies)) == 1
     assert scorings == [night.section.pk] * night.section.boards.count()  # each board scored once
-    assert renderings == [night.section.pk]
 
 
 # The standings body, byte for byte --------------------------------------------------------

@@ -89,8 +89,8 @@ SCORED = 8
 PAIR_PAGES = ["event", "csv", "standings_fragment", "traveller", "recap", "explain"]
 
 # The event page and the standings fragment keep the standings they render under their ETag
-# (tournament.page_cache). Read the first time after a change, each makes six queries more than
-# the eight above: after 2., the kept standings looked up (none yet), and after 8., the standings
+# (tournament.views.live). Read the first time after a change, each makes six queries more than
+# the four above: after 2., the kept standings looked up (none yet), and after 4., the standings
 # kept in the database cache (a savepoint, the count of entries, the entry looked up, written,
 # the savepoint released). Every later read until a change makes three: 1. the event with its
 # club, 2. the section with its version, 3. the kept standings.

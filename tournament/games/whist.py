@@ -90,5 +90,15 @@ class Whist(Game):
             return f"{facts.tricks} tricks is impossible: a deal has thirteen tricks.", "tricks"
         return None
 
+    # Pages: the public pages and the phones
+    scores_tricks = True
+    facts_template = "tournament/table/whist_facts.html"
+    entry_fields_template = "tournament/table/whist_fields.html"
+
+    def table_score(self, result: Result, event: Event) -> tuple[Any, str, tuple[int, int] | None]:
+        from scoring.whist.game import duplicate_whist_deal
+
+        return None, "", duplicate_whist_deal(result.tricks)
+
 
 WHIST = Whist()

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from scoring.auction.duplicate_laws import may_claim_revoke
 
-from .. import games, limits, written
+from .. import games, limits
 from ..models import AuditEntry, Board, BoardPlay, Event, Membership, Result, Seating, Table
 from ..scores.facts import snapshot
 from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
@@ -53,11 +53,11 @@ def _locked(change: Callable[..., T]) -> Callable[..., T]:
         result: Result | None = kwargs.get("result")
         seating: Seating | None = kwargs.get("seating") or (result.seating if result is not None else None)
         with transaction.atomic():
-            # Each row read afresh and locked by a query written out once (``written.locked``).
+            # Each row read afresh and locked until the transaction ends.
             if seating is not None:
-                seating.agreed_at = written.locked(Seating, seating.pk).agreed_at
+                seating.agreed_at = Seating.objects.select_for_update().get(pk=seating.pk).agreed_at
             if result is not None:
-                fresh = written.locked(Result, result.pk)
+                fresh = Result.objects.select_for_update().get(pk=result.pk)
                 for column in Result._meta.concrete_fields:
                     setattr(result, column.attname, getattr(fresh, column.attname))
             return change(**kwargs)

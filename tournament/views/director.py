@@ -26,11 +26,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
-from django.utils.cache import get_conditional_response, quote_etag
+from django.utils.cache import quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
-from .. import games, mail, page_cache, params
+from .. import games, mail, params
 from ..access import DIRECTING, SCORING, club_for_role, event_for_role, role_in
 from ..forms.wizard import EventForm, PairsForm
 from ..models import (
@@ -49,6 +49,7 @@ from ..services import results as result_services
 from ..services.events import LockNeedsConfirmation, NamesRefused, SetupRefused
 from ..services.results import ResultRefused
 from . import director_screens as screens
+from . import live
 from .audit import audit_filter
 from .director_close import close_page, event_close, missing_all_not_played, missing_rule
 from .director_results import (
@@ -167,24 +168,16 @@ def _running(request: HttpRequest, club_slug: str, event_id: int) -> tuple[Event
     return event, sections, running_etag(event, sections)
 
 
-def _running_html(request: HttpRequest, event: Event, sections: list[Section], etag: str) -> SafeString:
-    """The running grid of every section as HTML, kept under its ETag (``page_cache``), with this
-    request's CSRF token in its forms."""
+def _running_html(event: Event, sections: list[Section], etag: str) -> SafeString:
+    """The running grid of every section as HTML, made once per change and kept under its ETag
+    (``live.kept``): it holds no form (its buttons post through the page's own)."""
 
-    def render() -> tuple[str, bool]:
-        named = [section.version for section in sections]
+    def render() -> str:
         runs = [screens.running_section(score_section(s), _grid_seatings(s)) for s in sections]
-        context = {
-            "event": event,
-            "game": games.of(event),
-            "sections": runs,
-            "csrf_token": page_cache.CSRF_PLACEHOLDER,
-        }
-        html = render_to_string("tournament/director/_run_sections.html", context)
-        return html, [section.version for section in sections] == named  # scored at the named versions
+        context = {"event": event, "game": games.of(event), "sections": runs}
+        return render_to_string("tournament/director/_run_sections.html", context)
 
-    kept = page_cache.body(page_cache.key("running", etag, event.club.slug), render)
-    return mark_safe(page_cache.with_csrf(kept, request))
+    return live.kept("running", etag, event.club.slug, sections, render)
 
 
 @login_required
@@ -197,7 +190,7 @@ def event_run(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespon
     context = {
         "event": event,
         "game": games.of(event),
-        "grid": _running_html(request, event, sections, etag),
+        "grid": _running_html(event, sections, etag),
         "etag": etag,
         "refresh_seconds": REFRESH_SECONDS,
         "may_direct": may_direct,
@@ -211,15 +204,10 @@ def event_run_fragment(request: HttpRequest, club_slug: str, event_id: int) -> H
     """The running grid alone, for refresh.js to swap in while the event is in play.
 
     As the public standings' poll: a poll that sends the ETag of the grid it shows is answered
-    304 Not Modified while nothing has changed; otherwise the grid kept for the ETag is sent."""
+    304 Not Modified while nothing has changed (``live.answer``); otherwise the grid kept for the
+    ETag is sent."""
     event, sections, etag = _running(request, club_slug, event_id)
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
-        response = HttpResponse(_running_html(request, event, sections, etag))
-    response["ETag"] = etag
-    response["X-Event-Status"] = event.status
-    response["Cache-Control"] = "no-store"
-    return response
+    return live.answer(request, etag, event.status, lambda: _running_html(event, sections, etag))
 
 
 STATUS_ACTIONS: dict[str, tuple[dict[str, Any], str]] = {

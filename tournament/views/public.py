@@ -8,31 +8,27 @@ every other visitor gets a 404. Each page scores its section once with
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import path
-from django.utils.cache import get_conditional_response, quote_etag
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.cache import quote_etag
+from django.utils.safestring import SafeString
 from django_tables2 import Table
 from django_tables2.export import TableExport
 
 from scoring.contests.movements import Movement, PairCardRow, TableCardRow
-from scoring.shared.seats import Side
 
-from .. import documents, games, page_cache, reports, written
+from .. import documents, games
 from ..access import role_in, viewable_event
 from ..forms.table import PinForm
-from ..games.contract import pages as contract_pages
 from ..models import Event, Pair, Section
 from ..pdf.guides import idle_rounds, idle_text
 from ..scores.standings import score_section
-from ..scores.types import SectionScores
 from ..services.events import movement_of
-from ..tables import Links, MatchTable, RecapTable, StandingsTable, TravellerTable
+from . import live
 from .errors import bad_request
 
 REFRESH_SECONDS = 15
@@ -47,117 +43,33 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournament/home.html", {"events": events, "pin_form": pin_form})
 
 
-@dataclass(frozen=True)
-class Panel:
-    """One standings table on the page, with the key that exports it (``?_export=csv&table=A-ns``).
-
-    A contract night's panels hold their table; a pair contest's hold its rows and links, made into
-    a ``StandingsTable`` as they are drawn or exported."""
-
-    key: str
-    heading: str
-    table: Table | None = None
-    rows: list[reports.StandingRow] = field(default_factory=list)
-    links: Links | None = None
-
-    @property
-    def html(self) -> SafeString:
-        if self.table is not None:
-            return self.table.html()
-        assert self.links is not None
-        return StandingsTable(self.rows, self.links).html()
-
-    @property
-    def export_table(self) -> Table:
-        if self.table is not None:
-            return self.table
-        assert self.links is not None
-        return StandingsTable(self.rows, self.links)
-
-
-@dataclass
-class SectionStandings:
-    """One section's standings as the event page shows them."""
-
-    sheet: SectionScores
-    links: Links
-    panels: list[Panel] = field(default_factory=list)
-    match: reports.MatchSummary | None = None
-    waiting: list[str] = field(default_factory=list)
-    not_played: list[reports.NotPlayed] = field(default_factory=list)
-
-    @property
-    def letter(self) -> str:
-        return self.sheet.section.letter
-
-    @property
-    def overall(self) -> Panel | None:
-        return self.panels[0] if self.panels else None
-
-    @property
-    def directions(self) -> list[Panel]:
-        return self.panels[1:]
-
-    @property
-    def boards(self) -> list[int]:
-        return sorted(self.sheet.boards)
-
-    @property
-    def board_links(self) -> list[tuple[int, str]]:
-        """(number, traveller URL) for each board of the section."""
-        return [(number, self.links.traveller(number)) for number in self.boards]
-
-
-PANELS = {None: ("overall", "Overall"), Side.NS: ("ns", "N-S pairs"), Side.EW: ("ew", "E-W pairs")}
-
-
-def _section_standings(sheet: SectionScores) -> SectionStandings:
-    links, letter = Links.of(sheet.section), sheet.section.letter
-    if sheet.bridge is not None:
-        view = SectionStandings(
-            sheet, links, waiting=reports.waiting_rows(sheet), not_played=reports.not_played_rows(sheet)
-        )
-        view.panels = [Panel(*panel) for panel in contract_pages.standings_panels(sheet, links)]
-        return view
-    view = SectionStandings(
-        sheet,
-        links,
-        match=reports.match_summary(sheet),
-        waiting=reports.waiting_rows(sheet),
-        not_played=reports.not_played_rows(sheet),
-    )
-    for direction, rows in reports.standings_tables(sheet):
-        key, heading = PANELS[direction]
-        view.panels.append(Panel(f"{letter}-{key}", heading, rows=rows, links=links))
-    return view
-
-
 def _standings_of(event: Event, sections: list[Section], is_member: bool) -> dict[str, Any]:
+    game = games.of(event)
     return {
         "event": event,
-        "sections": [_section_standings(score_section(section)) for section in sections],
+        "game": game,
+        "sections": [game.section_standings(score_section(section)) for section in sections],
         "is_member": is_member,
     }
 
 
 def _standings_html(event: Event, sections: list[Section], is_member: bool, etag: str) -> SafeString:
-    """The standings of every section as HTML, kept under their ETag (``page_cache``)."""
+    """The standings of every section as HTML, made once per change and kept under their ETag
+    (``live.kept``): they hold no form."""
 
-    def render() -> tuple[str, bool]:
-        named = [section.version for section in sections]
-        html = render_to_string(
+    def render() -> str:
+        return render_to_string(
             "tournament/public/_standings.html", _standings_of(event, sections, is_member)
         )
-        return html, [section.version for section in sections] == named  # scored at the named versions
 
-    return mark_safe(page_cache.body(page_cache.key("standings", etag, event.club.slug), render))
+    return live.kept("standings", etag, event.club.slug, sections, render)
 
 
 def standings_etag(event: Event, sections: list[Section], is_member: bool) -> str:
     """What the standings fragment shows, in a word: the event's state and each section's version.
 
-    Every fact the standings are made of raises its section's version (``scores.cache``),
-    so the same word means the same standings, and a phone's poll is answered 304 Not Modified."""
+    Every fact the standings are made of raises its section's version (``scores.cache``), so
+    the same word means the same standings, and a phone's poll is answered 304 Not Modified."""
     versions = ".".join(f"{section.pk}-{section.version}" for section in sections)
     published = int(event.published)
     return quote_etag(f"standings-{event.pk}-{event.status}-{published}-{int(is_member)}-{versions}")
@@ -197,10 +109,15 @@ def _section(event: Event, **lookup: Any) -> Section:
     return section
 
 
+def _shown(request: HttpRequest, club_slug: str, event_id: int) -> tuple[Event, list[Section], bool]:
+    """The event, its sections (with their versions) and whether the reader is one of its club's people."""
+    event = viewable_event(request, club_slug, event_id)
+    return event, list(event.sections.all()), role_in(request.user, event.club) is not None
+
+
 def event_page(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """The event: its facts and each section's standings, overall and per direction, or the match result."""
-    event = viewable_event(request, club_slug, event_id)
-    sections, is_member = written.sections_of(event), role_in(request.user, event.club) is not None
+    event, sections, is_member = _shown(request, club_slug, event_id)
     if "_export" in request.GET:
         views = _standings_of(event, sections, is_member)["sections"]
         tables = {panel.key: panel.export_table for view in views for panel in view.panels}
@@ -223,20 +140,12 @@ def event_page(request: HttpRequest, club_slug: str, event_id: int) -> HttpRespo
 def standings_fragment(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     """The standings alone, for refresh.js to swap in while the event is in play.
 
-    A poll that sends the ETag of the standings it shows (``If-None-Match``) is answered
-    304 Not Modified, with no scoring and no rendering, while nothing has changed; otherwise
-    the standings kept for the ETag are sent, made once per change (``page_cache``)."""
-    event = viewable_event(request, club_slug, event_id)
-    sections, is_member = written.sections_of(event), role_in(request.user, event.club) is not None
+    A poll that sends the ETag of the standings it shows (``If-None-Match``) is answered 304 Not
+    Modified while nothing has changed (``live.answer``); otherwise the standings kept for the
+    ETag are sent, made once per change."""
+    event, sections, is_member = _shown(request, club_slug, event_id)
     etag = standings_etag(event, sections, is_member)
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
-        response = HttpResponse(_standings_html(event, sections, is_member, etag))
-    response["ETag"] = etag
-    response["X-Event-Status"] = event.status
-    # The browser keeps nothing: refresh.js sends the ETag it holds itself.
-    response["Cache-Control"] = "no-store"
-    return response
+    return live.answer(request, etag, event.status, lambda: _standings_html(event, sections, is_member, etag))
 
 
 def traveller(request: HttpRequest, club_slug: str, event_id: int, letter: str, number: int) -> HttpResponse:
@@ -246,29 +155,10 @@ def traveller(request: HttpRequest, club_slug: str, event_id: int, letter: str, 
     board = sheet.boards.get(number)
     if board is None:
         raise Http404("No such board in this section.")
-    if event.is_contract:
-        lines, bridge = contract_pages.traveller_table(sheet, number)
-        exported = _export(request, event, {"traveller": bridge}, f"event-{event.pk}-{letter}-board-{number}")
-        return exported or contract_pages.traveller_page(request, event, sheet, board, lines, bridge)
-    rows = reports.traveller_rows(sheet, number)
-    table = TravellerTable(
-        rows, Links.of(sheet.section), exclude=games.of(event).traveller_hidden(event.is_teams)
-    )
+    game = games.of(event)
+    rows, table = game.traveller_table(sheet, number)
     exported = _export(request, event, {"traveller": table}, f"event-{event.pk}-{letter}-board-{number}")
-    if exported is not None:
-        return exported
-    context = {
-        "event": event,
-        "sheet": sheet,
-        "board": board,
-        "table": table,
-        "rows": rows,
-        "traveller": reports.board_traveller(sheet, number),
-        "diagram": reports.deal_diagram(sheet, board),
-        "rulings": [ruling for ruling in reports.rulings_rows(sheet) if ruling.board == number],
-        "not_played": [row for row in reports.not_played_rows(sheet) if row.board == number],
-    }
-    return render(request, "tournament/public/traveller.html", context)
+    return exported or game.traveller_page(request, event, sheet, board, rows, table)
 
 
 def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> HttpResponse:
@@ -276,27 +166,10 @@ def recap(request: HttpRequest, club_slug: str, event_id: int, pair_pk: int) -> 
     event = viewable_event(request, club_slug, event_id)
     sheet = score_section(_section(event, pairs__pk=pair_pk))
     pair = next(p for p in sheet.pairs.values() if p.pk == pair_pk)
-    if event.is_contract:
-        lines, bridge = contract_pages.recap_table(sheet, pair)
-        exported = _export(request, event, {"recap": bridge}, f"event-{event.pk}-pair-{pair.label}")
-        return exported or contract_pages.recap_page(request, event, sheet, pair, lines, bridge)
-    rows = reports.recap_rows(sheet, pair.label)
-    table = RecapTable(
-        rows, Links.of(sheet.section), exclude=games.of(event).recap_hidden(event.is_teams, rows)
-    )
+    game = games.of(event)
+    rows, table = game.recap_table(sheet, pair)
     exported = _export(request, event, {"recap": table}, f"event-{event.pk}-pair-{pair.label}")
-    if exported is not None:
-        return exported
-    context = {
-        "event": event,
-        "sheet": sheet,
-        "pair": pair,
-        "table": table,
-        "ruled": [row for row in rows if row.rulings or row.irregular],
-        "standing": reports.pair_standing(sheet, pair.label),
-        "not_played": reports.not_played_by_pair(reports.not_played_rows(sheet)).get(pair.label, []),
-    }
-    return render(request, "tournament/public/recap.html", context)
+    return exported or game.recap_page(request, event, sheet, pair, rows, table)
 
 
 def match(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
@@ -305,49 +178,21 @@ def match(request: HttpRequest, club_slug: str, event_id: int) -> HttpResponse:
     if not event.is_teams:
         raise Http404("This event is not a team match.")
     sheet = score_section(_section(event))
-    if event.is_contract:
-        return _contract_match(request, event, sheet)
-    summary = reports.match_summary(sheet)
-    first, second = (summary.first.name, summary.second.name) if summary else ("First team", "Second team")
-    table = MatchTable(reports.match_rows(sheet), Links.of(sheet.section), first, second)
-    exported = _export(request, event, {"match": table}, f"event-{event.pk}-match")
-    if exported is not None:
-        return exported
-    context = {"event": event, "sheet": sheet, "summary": summary, "table": table}
-    return render(request, "tournament/public/match.html", context)
-
-
-def _contract_match(request: HttpRequest, event: Event, sheet: SectionScores) -> HttpResponse:
-    """A contract bridge team match board by board: each table's score, the net, IMPs or points, VPs."""
-    table = contract_pages.match_table(sheet)
+    game = games.of(event)
+    result, table = game.match_table(sheet)
     exported = _export(request, event, {"match": table} if table else {}, f"event-{event.pk}-match")
-    if exported is not None:
-        return exported
-    match = sheet.bridge.match if sheet.bridge is not None else None
-    context = {"event": event, "sheet": sheet, "match": match, "table": table}
-    return render(request, "tournament/public/contract_match.html", context)
+    return exported or game.match_page(request, event, sheet, result, table)
 
 
 def explain(request: HttpRequest, club_slug: str, event_id: int, result_id: int) -> HttpResponse:
     """How one result's score was reached: the facts, the engine's lines, the rulings, the contest."""
     event = viewable_event(request, club_slug, event_id)
     sheet = score_section(_section(event, results__pk=result_id))
-    if event.is_contract:
-        bridge = contract_pages.rows.contract_explanation(sheet, result_id)
-        if bridge is None:
-            raise Http404("No such result in this event.")
-        member = role_in(request.user, event.club) is not None
-        return contract_pages.explain_page(request, event, sheet, bridge, member)
-    detail = reports.explanation(sheet, result_id)
+    game = games.of(event)
+    detail = game.explanation(sheet, result_id)
     if detail is None:
         raise Http404("No such result in this event.")
-    context = {
-        "event": event,
-        "sheet": sheet,
-        "detail": detail,
-        "is_member": role_in(request.user, event.club) is not None,
-    }
-    return render(request, "tournament/public/explain.html", context)
+    return game.explain_page(request, event, sheet, detail, role_in(request.user, event.club) is not None)
 
 
 EVENT = "c/<slug:club_slug>/e/<num:event_id>/"

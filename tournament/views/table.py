@@ -22,14 +22,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.auction.deal import DealScore
 from scoring.contract.deal import ContractScore
-from scoring.shared.errors import ScoringError
-from scoring.whist.game import duplicate_whist_deal
 
-from .. import params, throttle
+from .. import games, params, throttle
 from ..forms.table import DisputeForm, EntryForm, PinForm, correction_form, entry_form
-from ..games.contract.facts import contract_score
-from ..models import Board, Event, Result, Ruling, Seating, Table
-from ..scores.facts import FACT_FIELDS, score_of
+from ..games import Game
+from ..models import Board, Event, Result, Seating, Table
+from ..scores.facts import FACT_FIELDS
 from ..services import results
 from ..services.results import ResultRefused, table_correction_refused
 
@@ -75,6 +73,10 @@ class TableNight:
     @property
     def event(self) -> Event:
         return self.table.section.event
+
+    @property
+    def game(self) -> Game:
+        return games.of(self.event)
 
     @property
     def current(self) -> TableRound | None:
@@ -157,7 +159,14 @@ def _board_page(request: HttpRequest, night: TableNight, form: EntryForm) -> Htt
     board = form.boards.get(number) if number is not None else None
     asked = str(form["round"].value())
     seating = form.seating or next((r.seating for r in night.rounds if str(r.number) == asked), None)
-    context = {"night": night, "event": night.event, "seating": seating, "board": board, "form": form}
+    context = {
+        "night": night,
+        "event": night.event,
+        "game": night.game,
+        "seating": seating,
+        "board": board,
+        "form": form,
+    }
     return render(request, "tournament/table/board.html", context)
 
 
@@ -214,9 +223,8 @@ def table_home(request: HttpRequest, secret: str) -> HttpResponse:
     """The table's page: the round in play, the pairs, the boards to enter and those entered."""
     night = table_night(secret)
     shown = night.shown(request.GET.get("round"))
-    return render(
-        request, "tournament/table/home.html", {"night": night, "event": night.event, "shown": shown}
-    )
+    context = {"night": night, "event": night.event, "game": night.game, "shown": shown}
+    return render(request, "tournament/table/home.html", context)
 
 
 @require_GET
@@ -327,6 +335,7 @@ def _entered_before(request: HttpRequest, night: TableNight, form: EntryForm, fi
     context = {
         "night": night,
         "event": night.event,
+        "game": night.game,
         "result": result,
         "form": correction,
         "notice": table_correction_refused(result),
@@ -342,10 +351,11 @@ def table_result(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
     night = table_night(secret)
     result = table_result_of(night, rid)
     table_round = night.round(result.seating.round)
-    score, problem, whist = _score(result, night.event)
+    score, problem, whist = _score(result, night)
     context = {
         "night": night,
         "event": night.event,
+        "game": night.game,
         "result": result,
         "shown": table_round,
         "score": score,
@@ -362,23 +372,12 @@ def table_result(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
 
 
 def _score(
-    result: Result, event: Event
+    result: Result, night: TableNight
 ) -> tuple[DealScore | ContractScore | None, str, tuple[int, int] | None]:
     """The engine's score of a result: a deal score (Auction, Contract) or the tricks of each side (Whist)."""
     if result.not_played:
         return None, "", None  # the director's Law B ruling scores it in the contest, not a deal score
-    if event.is_whist:
-        return None, "", duplicate_whist_deal(result.tricks)
-    if event.is_contract:
-        try:
-            return contract_score(result), "", None
-        except ScoringError as error:
-            return None, str(error), None
-    rulings: list[Ruling] = [r for r in result.rulings.all() if r.active]
-    try:
-        return score_of(result, event, rulings), "", None
-    except ScoringError as error:
-        return None, str(error), None
+    return night.game.table_score(result, night.event)
 
 
 @require_POST
@@ -443,7 +442,14 @@ def table_edit(request: HttpRequest, secret: str, rid: int) -> HttpResponse:
             )
             return redirect("table_result", secret, result.pk)
     notice = table_correction_refused(result)
-    context = {"night": night, "event": night.event, "result": result, "form": form, "notice": notice}
+    context = {
+        "night": night,
+        "event": night.event,
+        "game": night.game,
+        "result": result,
+        "form": form,
+        "notice": notice,
+    }
     return render(request, "tournament/table/edit.html", context)
 
 

@@ -59,6 +59,7 @@ def traveller_page(
 ) -> HttpResponse:
     context = {
         "event": event,
+        "game": CONTRACT,
         "sheet": sheet,
         "board": board,
         "table": table,
