@@ -25,7 +25,8 @@ client in this one process, each page is asked for ``--repeats`` times and its m
   answered 304 while nothing changed.
 
 "From the shared cache" and "cold" drop what a worker holds in its memory, the rendered bodies
-(``tournament.page_cache``); the scores are kept in the shared cache alone (``scores.cache``).
+(``tournament.page_cache``) and the scores' figures it holds (``scores.cache``), which it then reads
+back from the shared cache.
 
 Wall time, as a person waits for the page; every figure is printed as a ratio to the login page
 measured in the same run, so a faster or slower machine changes the seconds, not the ratios.
@@ -94,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
 
         from tournament import page_cache
         from tournament.models import Membership, Result, Section
+        from tournament.scores import cache as score_cache
         from tournament.scores import standings
         from tournament.services import results
         from tournament.synthetic import build_night
@@ -118,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def another_worker() -> None:
             page_cache.forget_in_process()
+            score_cache.forget_in_process()
 
         def cold() -> None:
             cache.clear()
