@@ -89,7 +89,7 @@ SHAPE = _shape(
 )
 
 
-MEMO_SIZE = 4  # sections a worker holds: a night's, a few at once in a club; ~10 MiB at 120 tables
+MEMO_SIZE = 4  # sections a worker holds: the few a club plays at once (benchmarks/worker_memory.py)
 _held: dict[int, Kept] = {}
 
 
