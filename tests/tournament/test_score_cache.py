@@ -417,7 +417,7 @@ def test_the_scores_kept_are_plain_data_with_no_model_in_them():
     night = Night()
     _forget()
     standings.score_section(Section.objects.select_related("event").get(pk=night.section.pk))
-    kept = score_cache.kept(night.section.pk)
+    kept = cache.get(score_cache.key(night.section.pk))
     assert isinstance(kept, score_cache.Kept)
     found: list[type] = []
 
@@ -488,34 +488,3 @@ def test_a_club_member_and_a_visitor_are_given_different_etags(client):
     member = client.get(address)
     assert member["ETag"] != visitor
     assert client.get(address, headers={"if-none-match": visitor}).status_code == 200
-
-
-def test_the_kept_figures_are_packed_and_read_back_asking_each_kinds_fields_once(monkeypatch):
-    """The engine's slotted dataclasses are kept as their fields' values: read back equal, with
-    ``dataclasses.fields`` asked once a kind rather than once a value, both ways."""
-    import dataclasses
-    import pickle
-
-    night = Night()
-    _forget()
-    standings.score_section(Section.objects.select_related("event").get(pk=night.section.pk))
-    kept = score_cache.kept(night.section.pk)
-    assert isinstance(kept, score_cache.Kept)
-    real = dataclasses.fields
-    asked: list[type] = []
-
-    def fields(kind: Any) -> Any:
-        asked.append(kind if isinstance(kind, type) else type(kind))
-        return real(kind)
-
-    monkeypatch.setattr(dataclasses, "fields", fields)
-    score_cache._names.cache_clear()
-    again = pickle.loads(score_cache._packed(kept))
-    assert again == kept
-    assert len(asked) == len(set(asked))  # once a kind, however many values
-    assert pairs_values(kept) > len(asked)
-
-
-def pairs_values(kept: Any) -> int:
-    """How many of the engine's values the kept figures hold (each board's results and deals)."""
-    return sum(len(figures.results) + len(figures.deals or {}) for _, figures in kept.boards.values())

@@ -34,11 +34,8 @@ shared entry itself: a board or a contest whose version moved is made again.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
-import io
 import logging
-import pickle
 import secrets
 from typing import Any
 
@@ -93,42 +90,6 @@ MEMO_SIZE = 4  # sections a worker holds: the few a club plays at once (benchmar
 _held: dict[int, Kept] = {}
 
 
-class _Pickler(pickle.Pickler):
-    """Pickles the engine's slotted dataclasses as their fields' values in a tuple.
-
-    The dataclass's own pickling asks ``dataclasses.fields`` again for each of the ~10,000 values
-    of a 120-table night, both ways; here the names are looked up once a kind. Every other value is
-    pickled as ``pickle`` does, and only what this module keeps is pickled so."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        names = _names(type(obj))
-        if names is None:
-            return NotImplemented
-        return _rebuilt, (type(obj), tuple([getattr(obj, name) for name in names]))
-
-
-@functools.cache
-def _names(kind: type) -> tuple[str, ...] | None:
-    """The fields of a slotted dataclass, whose values are the whole of it; None for another kind."""
-    slotted = all("__slots__" in base.__dict__ for base in kind.__mro__[:-1])  # no __dict__ to keep
-    if not dataclasses.is_dataclass(kind) or not slotted:
-        return None
-    return tuple(field.name for field in dataclasses.fields(kind))
-
-
-def _rebuilt(kind: type, values: tuple[Any, ...]) -> Any:
-    made = object.__new__(kind)
-    for name, value in zip(_names(kind) or (), values, strict=True):
-        object.__setattr__(made, name, value)  # as the dataclass's own unpickling sets a frozen field
-    return made
-
-
-def _packed(figures: Kept) -> bytes:
-    out = io.BytesIO()
-    _Pickler(out, pickle.HIGHEST_PROTOCOL).dump(figures)
-    return out.getvalue()
-
-
 def key(section_pk: int) -> str:
     return f"scores:{SHAPE}:{section_pk}"
 
@@ -161,8 +122,7 @@ def kept(section_pk: int) -> Kept | None:
     try:
         if held is not None and cache.get(stamp_key(section_pk)) == held.stamp:
             return held
-        packed: Any = cache.get(key(section_pk))
-        found = pickle.loads(packed) if isinstance(packed, bytes) else None
+        found: Any = cache.get(key(section_pk))
     except Exception:
         logger.warning("The scores cache could not be read; scoring the section instead.", exc_info=True)
         return None
@@ -183,7 +143,7 @@ def keep(section_pk: int, figures: Kept) -> None:
     if committed:
         figures = dataclasses.replace(figures, stamp=secrets.token_hex(8))
     try:
-        cache.set(key(section_pk), _packed(figures), TIMEOUT)
+        cache.set(key(section_pk), figures, TIMEOUT)
         if committed:
             cache.set(stamp_key(section_pk), figures.stamp, TIMEOUT)
     except Exception:
