@@ -38,10 +38,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(autouse=True)
 def _scores_held_by_no_earlier_test() -> None:
-    """Each test starts with no page held in this process (page_cache)."""
+    """Each test starts with no page (page_cache) nor scores' figures (scores.cache) held here."""
     from tournament import page_cache
+    from tournament.scores import cache as score_cache
 
     page_cache.forget_in_process()
+    score_cache.forget_in_process()
 
 
 @pytest.fixture
