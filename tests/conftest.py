@@ -68,6 +68,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+@pytest.fixture(autouse=True)
+def _scores_held_by_no_earlier_test() -> None:
+    """Each test starts with no scores' figures held in this process (scores.cache)."""
+    from tournament.scores import cache as score_cache
+
+    score_cache.forget_in_process()
+
+
 @pytest.fixture
 def throttle_clock_held(monkeypatch: pytest.MonkeyPatch) -> float:
     """Hold the throttle's clock 30 s into a window, so a test's tries all fall in one window.

@@ -302,6 +302,7 @@ def test_a_cache_emptied_or_holding_another_releases_figures_scores_the_section_
     standings.score_section(_section())
     assert sorted(rescored) == sorted(dict(_board_versions(night)))
     cache.set(score_cache.key(night.section.pk), ("figures", "of", "another", "release"))
+    score_cache.forget_in_process()  # another release runs in workers started afresh
     rescored.clear()
     sheet = standings.score_section(_section())
     assert sorted(rescored) == sorted(dict(_board_versions(night)))
@@ -379,3 +380,49 @@ def test_a_result_recorded_or_deleted_moves_the_others_and_their_problems_follow
     results.delete(result=reloaded(saved.result.pk), reason="Entered by mistake.", user=night.director)
     assert not any("not played" in line for line in read().problems)
     assert set(rescored) == {last.board_id}  # only its board, each time
+
+
+def test_a_worker_adds_a_change_to_the_figures_it_holds_without_reading_every_boards_again(
+    monkeypatch, rescored
+):
+    from django.core.cache import cache
+
+    night = Night()
+    standings.score_section(_section())  # kept in the shared cache and held by this worker
+    _correct(night, random.Random(3))
+    read: list[str] = []
+    real_get = cache.get
+
+    def get(key: str, *args: Any, **kwargs: Any) -> Any:
+        read.append(key)
+        return real_get(key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get", get)
+    rescored.clear()
+    sheet = standings.score_section(_section())
+    assert read == [score_cache.stamp_key(night.section.pk)]  # the stamp alone, not every board's figures
+    assert len(set(rescored)) == 1  # the corrected board, the others' figures as held
+    assert _fingerprint(sheet) == _fingerprint(standings.rescore_section(_section()))
+
+
+def test_figures_another_worker_kept_since_are_read_from_the_shared_cache_not_those_held(
+    monkeypatch, rescored
+):
+    night = Night()
+    standings.score_section(_section())
+    first_worker = dict(score_cache._held)
+    score_cache.forget_in_process()  # another worker, which corrects a result and reads the scores
+    _correct(night, random.Random(4))
+    standings.score_section(_section())
+    monkeypatch.setattr(score_cache, "_held", first_worker)  # the first worker reads again
+    rescored.clear()
+    sheet = standings.score_section(_section())
+    assert rescored == []  # every board as the other worker kept it, the corrected one too
+    assert _fingerprint(sheet) == _fingerprint(standings.rescore_section(_section()))
+
+
+def test_a_worker_holds_the_figures_of_a_few_sections_only(monkeypatch):
+    monkeypatch.setattr(score_cache, "_held", {})
+    for pk in range(score_cache.MEMO_SIZE + 3):
+        score_cache._hold(pk, score_cache.Kept(1, None, {}, stamp=str(pk)))
+    assert list(score_cache._held) == list(range(3, score_cache.MEMO_SIZE + 3))

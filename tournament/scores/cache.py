@@ -20,6 +20,15 @@ entry of an older release, see ``SHAPE``) scores the section whole, never wrongl
 Inside a transaction the facts may yet be rolled back, and with them the versions, which the next
 write would then use again for other facts. So there only a cache that rolls back with the
 transaction is written (the database cache of the same database), never another.
+
+A worker also holds the last few sections' figures it kept or read (``MEMO_SIZE``), so that a read
+after a change does not unpickle every board's figures again. It serves them only while the shared
+cache names them as its own: every entry kept outside a transaction carries a random stamp, also
+kept alone under its own key, and a read asks the stamp (one small entry) before the figures. A
+cache emptied (a restore, a test), or figures kept since by another worker, answer another stamp
+or none, and the figures are read from the shared cache again. Figures held here are those of
+committed facts only, each under the versions it was made at, so using them is as safe as the
+shared entry itself: a board or a contest whose version moved is made again.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
+import secrets
 from typing import Any
 
 from django.core.cache import cache, caches
@@ -51,7 +61,19 @@ def _shape(*kinds: type) -> str:
     return hashlib.blake2b(names.encode(), digest_size=6).hexdigest()
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Kept:
+    """What the cache holds of a section: its contest made at ``version``, and each board's figures
+    by board id with the board's version they were made at."""
+
+    version: int
+    contest: ContestFigures | None
+    boards: dict[int, tuple[int, BoardScores]]
+    stamp: str = ""  # names this entry among all that were ever kept (see the module's notes)
+
+
 SHAPE = _shape(
+    Kept,
     ResultFigures,
     BoardScores,
     ContestFigures,
@@ -64,18 +86,16 @@ SHAPE = _shape(
 )
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Kept:
-    """What the cache holds of a section: its contest made at ``version``, and each board's figures
-    by board id with the board's version they were made at."""
-
-    version: int
-    contest: ContestFigures | None
-    boards: dict[int, tuple[int, BoardScores]]
+MEMO_SIZE = 4  # sections a worker holds: the few a club plays at once (benchmarks/worker_memory.py)
+_held: dict[int, Kept] = {}
 
 
 def key(section_pk: int) -> str:
     return f"scores:{SHAPE}:{section_pk}"
+
+
+def stamp_key(section_pk: int) -> str:
+    return f"{key(section_pk)}:stamp"
 
 
 def version_of(section: Section) -> int:
@@ -94,23 +114,55 @@ def version_of(section: Section) -> int:
 
 
 def kept(section_pk: int) -> Kept | None:
-    """What the cache holds of the section, or None (nothing, or the cache cannot be read)."""
+    """What the cache holds of the section, or None (nothing, or the cache cannot be read).
+
+    The figures this worker holds are used when the shared cache's stamp names them: one small
+    entry read instead of every board's figures unpickled."""
+    held = _held.get(section_pk)
     try:
+        if held is not None and cache.get(stamp_key(section_pk)) == held.stamp:
+            return held
         found: Any = cache.get(key(section_pk))
     except Exception:
         logger.warning("The scores cache could not be read; scoring the section instead.", exc_info=True)
         return None
-    return found if isinstance(found, Kept) else None
+    if not isinstance(found, Kept):
+        return None
+    if found.stamp and not connection.in_atomic_block:
+        _hold(section_pk, found)
+    return found
 
 
 def keep(section_pk: int, figures: Kept) -> None:
-    """Keep the section's figures, unless this transaction could still roll back their versions."""
+    """Keep the section's figures, unless this transaction could still roll back their versions.
+
+    Outside a transaction they are stamped, and held by this worker too (the module's notes)."""
     if connection.in_atomic_block and not _rolls_back_with_transaction():
         return
+    committed = not connection.in_atomic_block
+    if committed:
+        figures = dataclasses.replace(figures, stamp=secrets.token_hex(8))
     try:
         cache.set(key(section_pk), figures, TIMEOUT)
+        if committed:
+            cache.set(stamp_key(section_pk), figures.stamp, TIMEOUT)
     except Exception:
         logger.warning("The scores cache could not be written; the next page scores again.", exc_info=True)
+        return
+    if committed:
+        _hold(section_pk, figures)
+
+
+def _hold(section_pk: int, figures: Kept) -> None:
+    _held.pop(section_pk, None)
+    _held[section_pk] = figures
+    while len(_held) > MEMO_SIZE:
+        _held.pop(next(iter(_held)), None)
+
+
+def forget_in_process() -> None:
+    """Drop the figures this worker holds, as a fresh worker starts (the benchmarks' cold reads)."""
+    _held.clear()
 
 
 def _rolls_back_with_transaction() -> bool:
