@@ -99,8 +99,13 @@ def test_standings_made_while_a_write_moved_the_version_are_shown_but_not_kept(c
 
 
 @pytest.mark.django_db(transaction=True)
-def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_get_the_same_standings(monkeypatch):
-    """After a result every phone's poll misses at once: a worker's threads score the night once."""
+def test_polls_that_miss_at_the_same_moment_wait_for_one_scoring_and_get_the_same_standings(
+    monkeypatch, settings
+):
+    """After a result every phone's poll misses at once: one of them scores the night, the others
+    wait for its standings (``live.kept``'s claim). The cache is this process's: SQLite's shared
+    in-memory database refuses a table to a second thread at once, which a file or a server does not."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     import threading
     import time
 

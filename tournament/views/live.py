@@ -14,6 +14,7 @@ scoring and no rendering, while the ETag is unchanged; otherwise the fragment.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 
 from django.core.cache import cache, caches
@@ -29,6 +30,11 @@ from ..models import Section
 
 FORMAT = 1  # raised when the fragments' markup changes: those kept by an older release are never read
 KEPT_SECONDS = 7 * 24 * 3600  # a week: a night's standings are read for days after it, then rarely
+# A fragment being made is claimed for at most this long: a maker that died frees its claim then.
+MAKING_SECONDS = 30
+# How long a request waits for another's fragment before making its own, and how often it looks.
+WAIT_SECONDS = 10
+WAIT_STEP = 0.05
 
 
 def key(kind: str, etag: str, club_slug: str) -> str:
@@ -47,13 +53,41 @@ def kept(
     the versions a rolled-back write used come again with other facts."""
     name = key(kind, etag, club_slug)
     html = cache.get(name)
-    if html is None:
+    if html is not None:
+        return mark_safe(html)
+    shared = not connection.in_atomic_block or isinstance(caches["default"], DatabaseCache)
+    claim = f"{name}:making"
+    # After a result every phone's poll misses at once: one request (of any worker) makes the
+    # fragment, the others wait for it, a bounded time, rather than each scoring the night again.
+    # A claim made inside a transaction is seen by no other request: none is made there.
+    claimed = not connection.in_atomic_block and cache.add(claim, 1, MAKING_SECONDS)
+    if not connection.in_atomic_block and not claimed:
+        html = _made_by_another(name, claim)
+        if html is not None:
+            return mark_safe(html)
+    try:
         versions = [section.version for section in sections]
         html = render()
         current = [section.version for section in sections] == versions
-        if current and (not connection.in_atomic_block or isinstance(caches["default"], DatabaseCache)):
+        if current and shared:
             cache.set(name, html, KEPT_SECONDS)
+    finally:
+        if claimed:
+            cache.delete(claim)
     return mark_safe(html)
+
+
+def _made_by_another(name: str, claim: str) -> str | None:
+    """The fragment another request is making, once made; None when it gave up or took too long."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(WAIT_STEP)
+        html = cache.get(name)
+        if html is not None:
+            return str(html)
+        if cache.get(claim) is None:
+            return cache.get(name)  # made (and kept, or not: then made here too) or given up
+    return None
 
 
 def answer(request: HttpRequest, etag: str, status: str, body: Callable[[], str]) -> HttpResponse:
