@@ -80,8 +80,8 @@ def test_the_director_closes_a_night_with_a_missing_result_by_ruling_on_it_from_
         director.user,
     )
     sheet = score_section(gap.section)
-    top = sheet.bridge.boards[board].top
-    figures = sheet.bridge.table(result.pk)
+    top = sheet.payload.boards[board].top
+    figures = sheet.payload.table(result.pk)
     assert (figures.ns_figure, figures.ew_figure) == (top * Fraction(60, 100), top * Fraction(40, 100))
 
     page.goto(f"{live_server.url}/c/{director.club.slug}/e/{event.pk}/")

@@ -73,7 +73,7 @@ def test_a_phone_and_the_director_enter_board_two_and_the_standings_show_the_eng
     assert Result.objects.filter(section__event=event, board__number=BOARD).count() == 3
 
     # The standings: each direction's matchpoints, top and percentage, as the engine gives them.
-    contest = score_section(event.sections.get()).bridge
+    contest = score_section(event.sections.get()).payload
     assert contest is not None and contest.two_winner
     figures = {t.ns: (t.ns_figure, t.ew_figure) for t in contest.boards[BOARD].tables}
     assert figures == {at[1].ns.label: (3, 1), at[2].ns.label: (3, 1), at[3].ns.label: (0, 4)}

@@ -40,11 +40,11 @@ def standing(event):
     sheet = score_section(event.sections.get())
     if sheet.contest is not None:
         return [[str(s.pair), str(s.score), str(s.rank)] for s in sheet.contest.standings]
-    if sheet.bridge is not None and sheet.bridge.match is not None:
-        match = sheet.bridge.match
+    if sheet.payload is not None and sheet.payload.match is not None:
+        match = sheet.payload.match
         return [[match.home, str(match.imps_home)], [match.away, str(match.imps_away)]]
-    if sheet.bridge is not None:
-        return [[line.pair, str(line.total), line.place.text] for line in sheet.bridge.standings]
+    if sheet.payload is not None:
+        return [[line.pair, str(line.total), line.place.text] for line in sheet.payload.standings]
     return [[str(t.team), str(t.exact)] for t in (sheet.match.first, sheet.match.second)]
 
 if "set-up" in sys.argv:

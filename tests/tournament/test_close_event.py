@@ -116,8 +116,8 @@ def test_an_adjusted_score_ruled_from_the_close_page_gives_average_plus_and_minu
         "A-",
     )
     sheet = score_section(night.gap.section)
-    figures = sheet.bridge.table(result.pk)
-    top = sheet.bridge.boards[night.board].top
+    figures = sheet.payload.table(result.pk)
+    top = sheet.payload.boards[night.board].top
     assert (figures.ns_figure, figures.ew_figure) == (top * Fraction(60, 100), top * Fraction(40, 100))
     why = AuditEntry.objects.filter(result=result, user=night.director).values_list("action", "reason")
     assert set(why) == {("create", "The table ran out of time."), ("ruling", "The table ran out of time.")}
@@ -131,7 +131,7 @@ def test_not_played_at_matchpoints_scores_both_pairs_on_the_boards_they_played()
     assert night.ruled().rulings.get().kind == Ruling.Kind.NOT_PLAYED
     sheet = score_section(night.gap.section)
     assert not sheet.problems
-    boards = {line.pair: line.boards for line in sheet.bridge.standings}
+    boards = {line.pair: line.boards for line in sheet.payload.standings}
     assert boards.pop(night.gap.ns.label) == boards.pop(night.gap.ew.label) == 5
     assert set(boards.values()) == {6}
 

@@ -55,7 +55,7 @@ def played_around(cast: Cast) -> tuple[Seating, list[Result]]:
 
 def table_of(cast: Cast, seating: Seating) -> Any:
     result = Result.objects.get(seating=seating, board__number=1)
-    return score_section(cast.section).bridge.table(result.pk)
+    return score_section(cast.section).payload.table(result.pk)
 
 
 def test_a_weighted_score_typed_in_the_row_is_the_weighted_average_of_each_results_matchpoints(
@@ -124,8 +124,8 @@ def test_not_played_leaves_the_table_out_of_the_board_with_no_problem(cast: Cast
     assert Ruling.objects.get().kind == "not_played"
     assert not sheet.problems
     assert table_of(cast, first) is None
-    assert sheet.bridge.boards[1].top == 2  # two results compared
-    assert {sheet.bridge.table(r.pk).ns_figure for r in results} == {0, 2}
+    assert sheet.payload.boards[1].top == 2  # two results compared
+    assert {sheet.payload.table(r.pk).ns_figure for r in results} == {0, 2}
 
 
 def test_a_fouled_board_scores_the_table_in_the_group_of_its_version(cast: Cast) -> None:
@@ -192,7 +192,7 @@ def test_a_butler_night_imps_each_share_of_a_weighted_score_against_the_datum() 
     assert type_row(cast, first, "60% 4S N =; 40% 4S N -1").status_code == 200
     sheet = score_section(cast.section)
     assert not sheet.problems
-    board = sheet.bridge.boards[1]
+    board = sheet.payload.boards[1]
     assert board.datum == 190  # +420 and -50: the mean 185, a five rounded away from zero
     table = table_of(cast, first)
     # 3/5 of +420 against +190 (+230, 6 IMPs) and 2/5 of -50 against +190 (-240, -6 IMPs).
@@ -207,8 +207,8 @@ def test_a_butler_night_compares_a_fouled_boards_versions_apart() -> None:
     sheet = score_section(cast.section)
     assert not sheet.problems
     assert table_of(cast, first).ns_figure == 0  # alone in version 2: its own score is its datum
-    assert {sheet.bridge.table(r.pk).ns_figure for r in results} == {6, -6}  # against +190, as before
-    assert any("compared apart (Law 87B)" in line for line in sheet.bridge.boards[1].lines)
+    assert {sheet.payload.table(r.pk).ns_figure for r in results} == {6, -6}  # against +190, as before
+    assert any("compared apart (Law 87B)" in line for line in sheet.payload.boards[1].lines)
 
 
 def test_a_butler_night_refuses_percentages_of_the_top_with_a_sentence() -> None:

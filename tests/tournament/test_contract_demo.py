@@ -131,7 +131,7 @@ def test_the_demo_has_a_played_contract_mitchell_with_hand_records_and_an_imp_te
 def test_the_demo_pairs_standings_are_the_engines_on_screen_in_the_csv_workbook_and_pdf(demo):
     event = demo[Event.Form.PAIRS]
     expected = engine_pairs(event)
-    contest = score_section(event.sections.get()).bridge
+    contest = score_section(event.sections.get()).payload
     assert [(p.pair, p.mp, p.top, p.percent, p.place) for p in expected.pairs] == [
         (line.pair, line.total, line.top, line.percent, line.place) for line in contest.standings
     ]
@@ -156,7 +156,7 @@ def test_the_demo_pairs_standings_are_the_engines_on_screen_in_the_csv_workbook_
 def test_the_demo_match_is_the_engines_in_the_csv_and_on_the_match_sheet(demo):
     event = demo[Event.Form.TEAMS]
     expected = engine_match(event)
-    match = score_section(event.sections.get()).bridge.match
+    match = score_section(event.sections.get()).payload.match
     assert (match.imps_home, match.imps_away, match.vp_home, match.vp_away) == (
         expected.imps_home,
         expected.imps_away,

@@ -127,12 +127,12 @@ def test_an_artificial_score_a_plus_a_minus_is_recorded_with_its_law_and_undone(
     assert result.confirmed_by_director  # a ruling is the director's final act
     page = text(cast.clients["director"].get(reverse("result_edit", args=[*cast.url_args(), result.pk])))
     assert "Law 12C2" in page and "N-S A+ (60 % of the top), E-W A- (40 % of the top)" in page
-    table = score_section(cast.section).bridge.table(result.pk)
+    table = score_section(cast.section).payload.table(result.pk)
     assert table.adjusted == ("A+", "A-") and table.ns_figure == table.ew_figure * 3 / 2
     assert AuditEntry.objects.filter(action="ruling", after__ns_average="A+").exists()
     undo = reverse("ruling_undo", args=[*cast.url_args(), ruling.pk])
     assert cast.clients["director"].post(undo, {"undo-reason": "Wrong table."}).status_code == 302
-    assert score_section(cast.section).bridge.table(result.pk).adjusted is None
+    assert score_section(cast.section).payload.table(result.pk).adjusted is None
     assert AuditEntry.objects.filter(action="undo").count() == 1
 
 

@@ -62,7 +62,7 @@ def hand_checked_night(**kwargs) -> Event:
 
 
 def standings(event: Event) -> dict[str, tuple[Fraction, int, Fraction | None, str]]:
-    contest = score_section(event.sections.get()).bridge
+    contest = score_section(event.sections.get()).payload
     assert contest is not None and not contest.problems and contest.two_winner
     return {line.pair: (line.total, line.boards, line.percent, line.place.text) for line in contest.standings}
 
@@ -106,7 +106,7 @@ def test_butler_imps_against_each_boards_datum():
     # board 6: −143 1/3 → −140: +940 +14, −460 −10, −490 −10.
     event = hand_checked_night(method=Event.Method.BUTLER, datum_drop=0)
     sheet = score_section(event.sections.get())
-    assert [sheet.bridge.boards[n].datum for n in range(1, 7)] == [430, 250, -120, 140, 120, -140]
+    assert [sheet.payload.boards[n].datum for n in range(1, 7)] == [430, 250, -120, 140, 120, -140]
     lines = standings(event)
     assert {pair: total for pair, (total, *_) in lines.items()} == {
         "1NS": 7,

@@ -111,7 +111,7 @@ def sheet_of(event: Event) -> SectionScores:
 
 
 def contest_of(event: Event) -> ContractContest:
-    contest = sheet_of(event).bridge
+    contest = sheet_of(event).payload
     assert contest is not None and not contest.problems
     return contest
 
@@ -255,7 +255,7 @@ def test_a_team_matchs_standings_print_each_teams_imps_and_victory_points_to_two
 def test_each_pairs_recap_prints_every_board_with_its_contract_score_and_matchpoints():
     event = contract_night()
     sheet = sheet_of(event)
-    contest = sheet.bridge
+    contest = sheet.payload
     pages = raw_pages(renderer_for(event, "recaps").render()[2])
     for pair in sheet.pairs.values():
         page = next(p for p in pages if f"Recap — pair {pair.label} " in p)
@@ -288,7 +288,7 @@ def test_a_recap_prints_an_artificial_score_and_an_assigned_result_with_their_la
 def test_an_imp_pairs_recap_prints_signed_imps_and_the_running_total():
     event = contract_night(method=Event.Method.CROSS_IMPS)
     sheet = sheet_of(event)
-    contest = sheet.bridge
+    contest = sheet.payload
     pages = raw_pages(renderer_for(event, "recaps").render()[2])
     label = next(iter(sheet.pairs))
     page = next(p for p in pages if f"Recap — pair {label} " in p)
@@ -304,7 +304,7 @@ def test_an_imp_pairs_recap_prints_signed_imps_and_the_running_total():
 def test_each_traveller_prints_the_boards_marks_par_double_dummy_and_every_lines_matchpoints():
     event = contract_night()
     sheet = sheet_of(event)
-    contest = sheet.bridge
+    contest = sheet.payload
     text = render(event, "travellers")
     for number, figures in contest.boards.items():
         board = sheet.boards[number]
@@ -517,7 +517,7 @@ def test_the_workbook_writes_every_name_and_reason_as_text_never_a_formula():
 def test_the_workbook_travellers_carry_every_table_with_its_score_and_matchpoints():
     event = contract_night()
     sheet = sheet_of(event)
-    contest = sheet.bridge
+    contest = sheet.payload
     ws = workbook(event)["Travellers A"]
     header, rows = table_after(ws, "Board")
     assert header == [

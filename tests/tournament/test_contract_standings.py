@@ -54,7 +54,7 @@ def board_one_night(**kwargs) -> Event:
 def test_butler_imps_each_table_against_the_datum():
     event = board_one_night(method=Event.Method.BUTLER)
     sheet = score_section(event.sections.get())
-    board = sheet.bridge.boards[1]
+    board = sheet.payload.boards[1]
     # Three scores, none dropped (one at each end only from five): (420 + 450 - 50) / 3 = 273 1/3 → 270.
     assert board.datum == 270
     figures = {t.score_ns: (t.ns_figure, t.ew_figure) for t in board.tables}
@@ -65,13 +65,13 @@ def test_butler_imps_each_table_against_the_datum():
 
 def test_the_datum_drops_what_the_event_says():
     event = board_one_night(method=Event.Method.BUTLER, datum_drop=1)
-    assert score_section(event.sections.get()).bridge.boards[1].datum == 420  # the median of three
+    assert score_section(event.sections.get()).payload.boards[1].datum == 420  # the median of three
 
 
 def test_cross_imps_summed_against_every_other_score():
     event = board_one_night(method=Event.Method.CROSS_IMPS)
     sheet = score_section(event.sections.get())
-    figures = {t.score_ns: t.ns_figure for t in sheet.bridge.boards[1].tables}
+    figures = {t.score_ns: t.ns_figure for t in sheet.payload.boards[1].tables}
     # +420 v +450 -1, v -50 +10; +450: +1 +11; -50: -10 -11
     assert figures == {420: Fraction(9), 450: Fraction(12), -50: Fraction(-21)}
 
@@ -111,7 +111,7 @@ def test_a_pairs_recap_lists_its_boards_with_imps(client):
 
 def test_matchpoints_on_the_european_scale_top_four_with_three_results():
     event = board_one_night()
-    board = score_section(event.sections.get()).bridge.boards[1]
+    board = score_section(event.sections.get()).payload.boards[1]
     assert board.top == 4  # 2 × (3 − 1)
     figures = {t.score_ns: (t.ns_figure, t.ew_figure) for t in board.tables}
     assert figures == {450: (4, 0), 420: (2, 2), -50: (0, 4)}
@@ -129,7 +129,7 @@ def test_a_board_with_fewer_results_is_factored_by_neuberg_and_says_so():
             make_contract_result(seating, 3, {1: "4H N =", 2: "4H N +1"}[seating.table.number])
         elif 3 in seating.board_numbers:
             pass
-    board = score_section(event.sections.get()).bridge.boards[3]
+    board = score_section(event.sections.get()).payload.boards[3]
     low = next(t for t in board.tables if t.score_ns == -50 or (t.ns_figure is not None and t.ns_figure < 2))
     # M = 0 of n = 2, N = 3 on the European scale: (0 + 1) × 3/2 − 1 = 1/2.
     assert low.ns_figure == Fraction(1, 2)
@@ -139,7 +139,7 @@ def test_a_board_with_fewer_results_is_factored_by_neuberg_and_says_so():
 
 def test_matchpoints_on_the_acbl_scale_halve_the_european():
     event = board_one_night(scale=Event.Scale.ACBL)
-    board = score_section(event.sections.get()).bridge.boards[1]
+    board = score_section(event.sections.get()).payload.boards[1]
     assert board.top == 2
     assert sorted(t.ns_figure for t in board.tables) == [0, 1, 2]
 
@@ -149,7 +149,7 @@ def test_a_full_mitchell_ranks_each_direction_with_percentages_and_ties(client):
     name_pairs(event, make_member(event.club))
     play_contract(event, lambda seating, board: "4H N =" if seating.table.number != 2 else "4H N +1")
     sheet = score_section(event.sections.get())
-    contest = sheet.bridge
+    contest = sheet.payload
     assert contest.two_winner
     ns = contest.direction_standings("NS")
     assert ns[0].pair == "2NS"  # always the overtrick
@@ -178,7 +178,7 @@ def test_an_artificial_score_takes_the_events_percentages_of_the_top():
         ns_average="A-",
         ew_average="A+",
     )
-    board = score_section(event.sections.get()).bridge.boards[1]
+    board = score_section(event.sections.get()).payload.boards[1]
     adjusted = next(t for t in board.tables if t.adjusted)
     assert adjusted.adjusted == ("A-", "A+")
     assert (adjusted.ns_figure, adjusted.ew_figure) == (Fraction(8, 5), Fraction(12, 5))  # 40 % and 60 % of 4
@@ -196,7 +196,7 @@ def team_night(method: str = Event.Method.TEAM_IMPS, **kwargs) -> Event:
 
 def test_a_team_match_by_imps_and_its_victory_points(client):
     event = team_night(victory_points=Event.VictoryPoints.WBF)
-    match = score_section(event.sections.get()).bridge.match
+    match = score_section(event.sections.get()).payload.match
     assert match is not None and len(match.boards) == 8
     nv = next(b for b in match.boards if b.number == 1)
     assert (nv.home_ns, nv.away_ns, nv.net) == (450, -50, 500)
@@ -209,13 +209,13 @@ def test_a_team_match_by_imps_and_its_victory_points(client):
 
 def test_board_a_match_wins_every_board_whatever_the_margin():
     event = team_night(method=Event.Method.BOARD_A_MATCH, scale=Event.Scale.ACBL)
-    match = score_section(event.sections.get()).bridge.match
+    match = score_section(event.sections.get()).payload.match
     assert match.home_total == 8 and match.away_total == 0
 
 
 def test_total_points_add_the_nets():
     event = team_night(method=Event.Method.TOTAL_POINTS)
-    match = score_section(event.sections.get()).bridge.match
+    match = score_section(event.sections.get()).payload.match
     assert match.home_total == sum(b.net for b in match.boards)
 
 
@@ -250,7 +250,7 @@ def test_an_artificial_score_in_a_team_match_gives_each_team_its_award():
         ns_average="A-",
         ew_average="A+",
     )
-    board = next(b for b in score_section(event.sections.get()).bridge.match.boards if b.number == 1)
+    board = next(b for b in score_section(event.sections.get()).payload.match.boards if b.number == 1)
     assert board.adjusted == ("A+", "A-") and (board.home, board.away) == (3, -3)
 
 
@@ -272,7 +272,7 @@ def test_the_match_sheets_running_total_ends_at_the_imp_margin():
     rows = contract_match_rows(sheet)
     assert [(row.home, row.away) for row in rows] == [(11, -11), (-13, 13), (11, -11), (-13, 13)]
     assert [row.running for row in rows] == [11, -2, 9, -4]  # the margin after each board, not twice it
-    assert rows[-1].running == sheet.bridge.match.imps_home - sheet.bridge.match.imps_away
+    assert rows[-1].running == sheet.payload.match.imps_home - sheet.payload.match.imps_away
 
 
 HAND_CHECKED_MATCH = {  # (table, board): what was played; team A sits N-S at table 1, E-W at table 2
@@ -290,7 +290,7 @@ HAND_CHECKED_MATCH = {  # (table, board): what was played; team A sits N-S at ta
 def test_a_match_won_by_five_imps_over_four_boards_shows_its_vps_to_two_decimals(client):
     event = make_contract_event(form=Event.Form.TEAMS, boards=4, victory_points=Event.VictoryPoints.WBF)
     play_contract(event, lambda seating, board: HAND_CHECKED_MATCH[(seating.table.number, board)])
-    match = score_section(event.sections.get()).bridge.match
+    match = score_section(event.sections.get()).payload.match
     assert [board.home for board in match.boards] == [10, -13, 5, 3]
     assert (match.imps_home, match.imps_away) == (18, 13)
     # Margin 5 over 4 boards, blitz 15 × √4 = 30: 10 + 10 × (1 − τ^(15/30)) / (1 − τ³) = 12.7993… → 12.80.
@@ -357,7 +357,7 @@ def test_a_summed_cross_imp_award_says_it_counts_once_for_each_comparison():
         ns_average="A+",
         ew_average="A-",
     )
-    adjusted = next(t for t in score_section(event.sections.get()).bridge.boards[1].tables if t.adjusted)
+    adjusted = next(t for t in score_section(event.sections.get()).payload.boards[1].tables if t.adjusted)
     # Three real scores, so two comparisons for each: A+ is +3 twice (spec §3.3).
     assert (adjusted.ns_figure, adjusted.ew_figure) == (6, -6)
     assert adjusted.ns_how == (

@@ -183,7 +183,7 @@ def _fingerprint(sheet: SectionScores) -> Any:
         ],
         sheet.contest,
         sheet.match,
-        sheet.bridge,
+        sheet.payload,
         sheet.problems,
         {label: row(pair) for label, pair in sheet.pairs.items()},
         {number: row(board) for number, board in sheet.boards.items()},

@@ -24,11 +24,11 @@ def printed_password(out: io.StringIO) -> str:
 def outcome(event: Event) -> object:
     """What a night came to: every pair's exact score and rank, or the match totals."""
     sheet = score_section(event.sections.get())
-    if sheet.bridge is not None and sheet.bridge.match is not None:
-        match = sheet.bridge.match
+    if sheet.payload is not None and sheet.payload.match is not None:
+        match = sheet.payload.match
         return [(match.home, match.imps_home, match.vp_home), (match.away, match.imps_away, match.vp_away)]
-    if sheet.bridge is not None:
-        return [(line.pair, line.total, line.place.text, line.boards) for line in sheet.bridge.standings]
+    if sheet.payload is not None:
+        return [(line.pair, line.total, line.place.text, line.boards) for line in sheet.payload.standings]
     if sheet.contest is not None:
         return [(s.pair, s.score, s.rank, s.deals) for s in sheet.contest.standings]
     assert sheet.match is not None
@@ -65,7 +65,7 @@ def test_load_demo_loads_five_scored_nights_and_prints_a_working_login() -> None
         sheet = score_section(event.sections.get())
         assert sheet.problems == []
         assert event.published and event.is_locked
-        bridge = sheet.bridge is not None and (sheet.bridge.standings or sheet.bridge.match is not None)
+        bridge = sheet.payload is not None and (sheet.payload.standings or sheet.payload.match is not None)
         assert sheet.contest is not None or sheet.match is not None or bridge
     pairs_night = events.get(game="auction", form="pairs")
     assert pairs_night.sections.get().tables == 5

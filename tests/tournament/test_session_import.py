@@ -116,7 +116,7 @@ def test_only_the_two_lines_a_director_set_by_hand_differ() -> None:
     tables = {
         (table.board, table.ns, table.ew): table
         for sheet in session_sheets(result.event, 1)
-        for board in (sheet.bridge.boards.values() if sheet.bridge else ())
+        for board in (sheet.payload.boards.values() if sheet.payload else ())
         for table in board.tables
     }
     shift: dict[str, Fraction] = defaultdict(Fraction)

@@ -60,12 +60,12 @@ def run_contest(sheet: SectionScores, deals: dict[str, DealFigures] | None) -> N
     contest (Law H) added up from ``deals``, every deal's figures (None: scored here, whole)."""
     try:
         if sheet.event.is_teams:
-            sheet.match = _team_match(sheet)
+            sheet.payload = _team_match(sheet)
             return
         if deals is None:
             deals = score_deals(pair_rows(sheet.event, sheet.results))
         sheet.deals = deals
-        sheet.contest = contest_of(deals) if deals else None
+        sheet.payload = contest_of(deals) if deals else None
     except ScoringError as error:
         sheet.problems.append(str(error))
 

@@ -101,10 +101,10 @@ def score_section(section: Section) -> SectionScores:
     if contest is None:
         own = len(sheet.problems)
         game.run_contest(sheet, None if failed else deals)
-        contest = ContestFigures(sheet.contest, sheet.match, sheet.bridge, tuple(sheet.problems[own:]))
+        contest = ContestFigures(sheet.payload, tuple(sheet.problems[own:]))
         score_cache.keep(section.pk, score_cache.Kept(version, contest, figures))
     else:
-        sheet.contest, sheet.match, sheet.bridge = contest.contest, contest.match, contest.bridge
+        sheet.payload = contest.payload
         sheet.deals = None if failed else deals
         sheet.problems.extend(contest.problems)
     return sheet

@@ -80,10 +80,10 @@ class SectionScores:
     pairs: dict[str, Pair]
     boards: dict[int, Board]
     results: list[ScoredResult]
-    contest: PairContest | None = None
-    match: TeamMatch | None = None
-    # Contract bridge: the contest of the contract game (``games.contract.figures.ContractContest``).
-    bridge: Any = None
+    # The game's contest of the section, as its game made it and reads it (``games.of(event)``):
+    # the engine's pair contest (Law H) or team match (Law G), or contract bridge's own figures
+    # (``games.contract.figures.ContractContest``). None until the contest is run, or when it could not be.
+    payload: Any = None
     problems: list[str] = field(default_factory=list)
     # The pair contest deal by deal (Law H scores each deal on its own), as each board's cached
     # figures hold it; None when the contest could not be run, or was not run deal by deal.
@@ -95,6 +95,16 @@ class SectionScores:
     _pair_info: dict[str, tuple[int, str]] | None = field(default=None, repr=False, compare=False)
     # The results the opponents disputed, in the order of ``results``, found once when asked.
     _disputed: list[ScoredResult] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def contest(self) -> PairContest | None:
+        """The engine's pair contest (Law H), when that is the section's payload."""
+        return self.payload if isinstance(self.payload, PairContest) else None
+
+    @property
+    def match(self) -> TeamMatch | None:
+        """The engine's team match (Law G), when that is the section's payload."""
+        return self.payload if isinstance(self.payload, TeamMatch) else None
 
     def by_board(self) -> dict[int, list[ScoredResult]]:
         grouped: dict[int, list[ScoredResult]] = defaultdict(list)
@@ -217,11 +227,10 @@ class BoardScores:
 
 @dataclass(frozen=True, slots=True)
 class ContestFigures:
-    """A section's contest, as the cache keeps it: the pair contest, the match or the contract contest.
+    """A section's contest, as the cache keeps it: the game's payload (the pair contest, the match,
+    or contract bridge's own contest).
 
     ``problems``: what stopped the contest, said after the results' own problems."""
 
-    contest: PairContest | None = None
-    match: TeamMatch | None = None
-    bridge: Any = None
+    payload: Any = None
     problems: tuple[str, ...] = ()

@@ -10,6 +10,7 @@ from scoring.contract.entry import ContractEntry
 
 from ..base import Game
 from .facts import apply_facts, facts_problem, result_text
+from .figures import ContractContest
 from .results import scored_contract
 from .scoring import contract_contest
 from .settings import (
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from ...scores.types import ScoredResult, SectionScores
     from ...services.result_facts import Facts
     from ..pages import SectionStandings
-    from .figures import ContractContest, TableFigures
+    from .figures import TableFigures
 
 
 class Contract(Game):
@@ -69,7 +70,7 @@ class Contract(Game):
         return None  # its matches are scored in IMPs and VPs (Law 78B), in its own contest
 
     def own_figures(self, sheet: SectionScores) -> ContractContest | None:
-        return sheet.bridge  # type: ignore[no-any-return]
+        return sheet.payload if isinstance(sheet.payload, ContractContest) else None
 
     def table_figures(self, sheet: SectionScores, result_pk: int) -> TableFigures | None:
         contest = self.own_figures(sheet)
@@ -292,8 +293,8 @@ class Contract(Game):
         return None
 
     def run_contest(self, sheet: SectionScores, deals: dict[str, DealFigures] | None) -> None:
-        sheet.bridge = contract_contest(sheet)
-        sheet.problems.extend(sheet.bridge.problems)
+        sheet.payload = contract_contest(sheet)
+        sheet.problems.extend(sheet.payload.problems)
 
     # Pages: the public pages and the phones
     vulnerability = True
@@ -341,7 +342,7 @@ class Contract(Game):
     def match_table(self, sheet: SectionScores) -> tuple[Any, Table | None]:
         from .pages import match_table
 
-        return (sheet.bridge.match if sheet.bridge is not None else None), match_table(sheet)
+        return (sheet.payload.match if sheet.payload is not None else None), match_table(sheet)
 
     def match_page(
         self, request: HttpRequest, event: Event, sheet: SectionScores, match: Any, table: Table | None

@@ -24,12 +24,12 @@ from .tables import ContractMatchTable, ContractRecapTable, ContractStandingsTab
 
 def _unit(sheet: SectionScores, absent: str) -> str:
     """What the contest's figures count ("MP", "IMPs", "VPs"), or ``absent`` before it is run."""
-    return sheet.bridge.unit if sheet.bridge is not None else absent
+    return sheet.payload.unit if sheet.payload is not None else absent
 
 
 def standings_panels(sheet: SectionScores, links: Links | None = None) -> list[tuple[str, str, Table]]:
     """(key, heading, table) for each standings list: the field, or N-S and E-W of a two-winner Mitchell."""
-    contest = sheet.bridge
+    contest = sheet.payload
     if contest is None or not contest.standings:
         return []
     links, letter = links or Links.of(sheet.section), sheet.section.letter
@@ -82,7 +82,7 @@ def recap_table(sheet: SectionScores, pair: Pair) -> tuple[list[rows.ContractRec
 def recap_page(
     request: HttpRequest, event: Event, sheet: SectionScores, pair: Pair, lines: Any, table: Table
 ) -> HttpResponse:
-    standing = sheet.bridge.standing(pair.label) if sheet.bridge is not None else None
+    standing = sheet.payload.standing(pair.label) if sheet.payload is not None else None
     context = {
         "event": event,
         "sheet": sheet,
@@ -97,7 +97,7 @@ def recap_page(
 
 
 def match_table(sheet: SectionScores) -> Table | None:
-    match = sheet.bridge.match if sheet.bridge is not None else None
+    match = sheet.payload.match if sheet.payload is not None else None
     if match is None:
         return None
     return ContractMatchTable(

@@ -111,7 +111,7 @@ def standings_story(pdf: PdfRenderer, sheet: SectionScores) -> list[Flowable]:
     lists = standing_lists(sheet)
     if not lists:
         return [pdf.text("No result is scored yet: the standings appear with the first scored board.")]
-    unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
+    unit = sheet.payload.unit if sheet.payload is not None else "MP"
     story: list[Flowable] = list(pdf.notes(method_lines(pdf.event), "small"))
     for found in lists:
         story.append(

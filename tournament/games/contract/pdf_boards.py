@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 def places_text(sheet: SectionScores, pair: Pair) -> str:
     """ "N-S: rank 2= of 5, 37 1/2 MP of 64 (58.59 %), 12 boards." or "+12 IMPs" for IMP pairs."""
-    contest = sheet.bridge
+    contest = sheet.payload
     line = contest.standing(pair.label) if contest is not None else None
     if contest is None or line is None:
         return ""
@@ -104,7 +104,7 @@ def recap_boards(
 def recap_table(
     pdf: PdfRenderer, sheet: SectionScores, pair: Pair, rows: list[ContractRecapLine]
 ) -> Flowable:
-    unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
+    unit = sheet.payload.unit if sheet.payload is not None else "MP"
     teams = pdf.event.is_teams
     noted = {row.board for row in rows if row.rulings or row.adjusted or row.problem}
     head = ["Rnd", "Tbl", "Bd", "Vul", "Sat", "Against", "Contract", "By", "Result", "Tricks", "Score"]
@@ -178,7 +178,7 @@ def chart_values(
 ) -> tuple[str, list[tuple[int, Fraction]]]:
     """What the recap's bar chart shows, board by board: matchpoints above or below half the top, or
     the IMPs (a team's IMPs in a match)."""
-    unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
+    unit = sheet.payload.unit if sheet.payload is not None else "MP"
     if sheet.event.is_teams:
         earned = team_figures(sheet, pair)
         return f"Team {unit} board by board", [
@@ -217,7 +217,7 @@ def traveller_block(pdf: TravellersPdf, sheet: SectionScores, board: Board, how:
     diagram = hand_diagram(board)
     side = [*pdf.tricks(diagram, coming=not heading.par_coming), pdf.gap(2 * mm)] if diagram else []
     rows = contract_traveller_rows(sheet, board.number)
-    unit = sheet.bridge.unit if sheet.bridge is not None else "MP"
+    unit = sheet.payload.unit if sheet.payload is not None else "MP"
     assigned = assigned_entries(sheet)
     table = traveller_table(pdf, rows, unit, assigned)
     notes = traveller_notes(rows, assigned)

@@ -16,7 +16,7 @@ from ...scores.types import SectionScores
 def contract_places(sheet: SectionScores) -> list[PairStanding]:
     """A contract bridge night's kept places: "58.33 % (14 MP)" or "+12 IMPs", of its list's pairs;
     a team match's pairs keep the match's result."""
-    contest = sheet.bridge
+    contest = sheet.payload
     if contest is None:
         return []
     kept = []

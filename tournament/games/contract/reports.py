@@ -47,7 +47,7 @@ class ContractStandingRow:
 
 def contract_standings_rows(sheet: SectionScores, direction: str | None = None) -> list[ContractStandingRow]:
     """The standings in place order: the whole field, or one direction of a two-winner Mitchell."""
-    contest = sheet.bridge
+    contest = sheet.payload
     if contest is None:
         return []
     lines = contest.standings if direction is None else contest.direction_standings(direction)
@@ -156,7 +156,7 @@ def _scores(scored: ScoredResult) -> tuple[int | None, int | None]:
 
 def contract_traveller_rows(sheet: SectionScores, board: int) -> list[ContractTravellerLine]:
     """Every table's result on ``board`` in round and table order, with each side's matchpoints or IMPs."""
-    contest = sheet.bridge
+    contest = sheet.payload
     rows = []
     for scored in board_results(sheet, board):
         r = scored.result
@@ -247,7 +247,7 @@ class BoardHeading:
 
 
 def board_heading(sheet: SectionScores, board: Board) -> BoardHeading:
-    contest = sheet.bridge
+    contest = sheet.payload
     figures = contest.boards.get(board.number) if contest is not None else None
     return BoardHeading(
         board.number, board.dealer, vulnerability_text(board), figures, board_par(board), par_coming(board)
@@ -284,7 +284,7 @@ class ContractRecapLine:
 
 def contract_recap_rows(sheet: SectionScores, pair_label: str) -> list[ContractRecapLine]:
     """A pair's boards in round order: the pair's own score and figure on each, and the running total."""
-    contest = sheet.bridge
+    contest = sheet.payload
     rows = []
     running = Fraction(0)
     for scored in pair_results(sheet, pair_label):
@@ -346,7 +346,7 @@ class ContractMatchRow:
 def contract_match_rows(sheet: SectionScores) -> list[ContractMatchRow]:
     """Every board of the match played at both tables, with the home team's running total: its IMPs
     (the running margin, ending at the match's), board-a-match points or total points."""
-    match: MatchFigures | None = sheet.bridge.match if sheet.bridge is not None else None
+    match: MatchFigures | None = sheet.payload.match if sheet.payload is not None else None
     if match is None:
         return []
     running = Fraction(0)
@@ -410,7 +410,7 @@ def contract_explanation(sheet: SectionScores, result_pk: int) -> ContractExplan
     if scored is None:
         return None
     r = scored.result
-    contest = sheet.bridge
+    contest = sheet.payload
     figures = contest.table(r.pk) if contest is not None else None
     contract, declarer, made, tricks = _played(scored)
     facts = [

@@ -160,7 +160,7 @@ class StandingList:
 
 def standing_lists(sheet: SectionScores) -> list[StandingList]:
     """The standings as the night ranks them: N-S and E-W when a Mitchell has two winners (spec §5.5)."""
-    contest = sheet.bridge
+    contest = sheet.payload
     if contest is None or not contest.standings:
         return []
     if contest.two_winner:
@@ -196,7 +196,7 @@ def heading_figure(heading: BoardHeading) -> tuple[str, Fraction | int | None]:
 
 def contract_matrix(sheet: SectionScores) -> tuple[list[int], list[MatrixRow]]:
     """The boards, and for every pair its figure on each: the engine's, per table (Law 78)."""
-    contest = sheet.bridge
+    contest = sheet.payload
     if contest is None:
         return [], []
     boards = sorted(contest.boards)
@@ -239,7 +239,7 @@ def match_board_lines(sheet: SectionScores) -> list[MatchBoardLine]:
 
 def match_of(sheet: SectionScores) -> MatchFigures | None:
     """The section's team match, once both tables have played a board."""
-    return sheet.bridge.match if sheet.bridge is not None else None
+    return sheet.payload.match if sheet.payload is not None else None
 
 
 def direction_word(direction: str | None) -> str:

@@ -60,7 +60,7 @@ def result_cell(result: str) -> tuple[Value, str, str]:
 
 
 def _unit(sheet: SectionScores) -> str:
-    return sheet.bridge.unit if sheet.bridge is not None else "MP"
+    return sheet.payload.unit if sheet.payload is not None else "MP"
 
 
 def _signed(unit: str) -> bool:
