@@ -97,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         from tournament.scores import cache as score_cache
         from tournament.scores import standings
         from tournament.services import results
+        from tournament.services.result_facts import Facts
         from tournament.synthetic import build_night
 
         start = time.perf_counter()
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
             from scoring.auction.entry import parse_entry
 
             entry = parse_entry("3NT S 9" if result.tricks != 9 else "3NT S 10")
-            facts = results.Facts(contract=entry.contract, declarer=entry.declarer, tricks=entry.tricks)
+            facts = Facts(contract=entry.contract, declarer=entry.declarer, tricks=entry.tricks)
             results.correct(result=result, facts=facts, reason="Benchmark correction.")
 
         figures["poll after a result"] = median_seconds(

@@ -67,6 +67,7 @@ def serve(database: Path, event_pk: int, repeats: int) -> None:
     from scoring.auction.entry import parse_entry
     from tournament.models import Event, Membership, Result
     from tournament.services import results
+    from tournament.services.result_facts import Facts
 
     event = Event.objects.select_related("club").get(pk=event_pk)
     public, director = Client(), Client()
@@ -79,7 +80,7 @@ def serve(database: Path, event_pk: int, repeats: int) -> None:
     result = Result.objects.filter(section__event=event).select_related("section__event", "board").first()
     for step in range(repeats):
         entry = parse_entry("3NT S 9" if step % 2 else "3NT S 10")
-        facts = results.Facts(contract=entry.contract, declarer=entry.declarer, tricks=entry.tricks)
+        facts = Facts(contract=entry.contract, declarer=entry.declarer, tricks=entry.tricks)
         results.correct(result=result, facts=facts, reason="Benchmark correction.")
         for client, address in pages:
             assert client.get(address).status_code == 200, address

@@ -44,6 +44,8 @@ from .services import events as event_service
 from .services import hand_records as hand_record_service
 from .services import results as result_service
 from .services import rulings as ruling_service
+from .services.plans import Plan
+from .services.result_facts import Facts
 
 DEMO_CLUB = "demo"
 PLAYERS = [
@@ -147,7 +149,7 @@ def _play_auction(
             if (number, seating.table.number) in skip:
                 continue
             contract, declarer, tricks = plausible_result(hands[number], rng)
-            facts = result_service.Facts(
+            facts = Facts(
                 contract=contract,
                 declarer=declarer,
                 tricks=tricks,
@@ -165,9 +167,7 @@ def _play_whist(section: Section, user: Any, rng: random.Random) -> None:
         "table", "ns", "ew", "section__event"
     ):
         for number in seating.board_numbers:
-            facts = result_service.Facts(
-                tricks=rng.choice([4, 5, 6, 6, 7, 7, 7, 8, 8, 9]), game="whist", trumps="H"
-            )
+            facts = Facts(tricks=rng.choice([4, 5, 6, 6, 7, 7, 7, 8, 8, 9]), game="whist", trumps="H")
             result_service.record(
                 seating=seating, board_number=number, facts=facts, request_key=None, user=user
             )
@@ -175,7 +175,7 @@ def _play_whist(section: Section, user: Any, rng: random.Random) -> None:
 
 
 def _pairs_night(club: Club, user: Any, rng: random.Random) -> Event:
-    plan = event_service.Plan(
+    plan = Plan(
         game=Event.Game.AUCTION, form=Event.Form.PAIRS, movement="mitchell", pairs=10, boards_per_round=3
     )
     event = event_service.create_event(
@@ -238,7 +238,7 @@ def _pairs_night(club: Club, user: Any, rng: random.Random) -> Event:
 
 
 def _team_match(club: Club, user: Any, rng: random.Random) -> Event:
-    plan = event_service.Plan(
+    plan = Plan(
         game=Event.Game.AUCTION,
         form=Event.Form.TEAMS,
         movement="teams",
@@ -260,7 +260,7 @@ def _team_match(club: Club, user: Any, rng: random.Random) -> Event:
 
 
 def _whist_night(club: Club, user: Any, rng: random.Random) -> Event:
-    plan = event_service.Plan(
+    plan = Plan(
         game=Event.Game.WHIST, form=Event.Form.PAIRS, movement="mitchell", pairs=10, boards_per_round=3
     )
     event = event_service.create_event(
@@ -327,7 +327,7 @@ def _play_bridge(section: Section, user: Any, rng: random.Random) -> None:
         for number in seating.board_numbers:
             board = boards[number]
             contract, declarer, tricks = bridge_contract(Hands.parse(board.hands), board.double_dummy, rng)
-            facts = result_service.Facts(
+            facts = Facts(
                 game="contract",
                 contract=ContractBid.parse(contract) if contract else None,
                 declarer=Seat.parse(declarer) if declarer else None,
@@ -341,7 +341,7 @@ def _play_bridge(section: Section, user: Any, rng: random.Random) -> None:
 
 def _contract_pairs_night(club: Club, user: Any, rng: random.Random) -> Event:
     """A five-table Mitchell scored by matchpoints, with its hand records and two adjusted scores."""
-    plan = event_service.Plan(
+    plan = Plan(
         game=Event.Game.CONTRACT, form=Event.Form.PAIRS, movement="mitchell", pairs=10, boards_per_round=3
     )
     event = event_service.create_event(
@@ -391,7 +391,7 @@ def _contract_pairs_night(club: Club, user: Any, rng: random.Random) -> Event:
 
 def _contract_team_match(club: Club, user: Any, rng: random.Random) -> Event:
     """A team-of-four match scored by IMPs, with Victory Points on the WBF scale, and its hand records."""
-    plan = event_service.Plan(
+    plan = Plan(
         game=Event.Game.CONTRACT,
         form=Event.Form.TEAMS,
         movement="teams",

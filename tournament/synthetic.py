@@ -32,6 +32,7 @@ from .scores import versions
 from .services import events as event_service
 from .services import results as result_service
 from .services import rulings as ruling_service
+from .services.result_facts import Facts
 
 MAX_TABLES = 250
 MAX_BOARDS = 108
@@ -227,7 +228,7 @@ def build_night(
             saved_results = []
             for number in seating.board_numbers:
                 contract, declarer, tricks = plausible_result(hands[number], rng)
-                facts = result_service.Facts(
+                facts = Facts(
                     contract=contract,
                     declarer=declarer,
                     tricks=tricks,

@@ -9,7 +9,8 @@ from scoring.contract.entry import parse_result
 from tests.tournament.factories import make_club, make_event, make_member
 from tournament.models import Event, Pair, Seating
 from tournament.services import events as event_service
-from tournament.services.results import Facts, record
+from tournament.services.result_facts import Facts
+from tournament.services.results import record
 
 
 def make_contract_event(club: Any = None, director: Any = None, **kwargs: Any) -> Event:

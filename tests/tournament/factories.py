@@ -9,7 +9,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 
 from tournament.models import Club, Event, Membership, Section
-from tournament.services.events import Plan, create_event
+from tournament.services.events import create_event
+from tournament.services.plans import Plan
 
 _counter = itertools.count(1)
 
@@ -73,7 +74,8 @@ def make_result(
     import uuid
 
     from scoring.auction.entry import parse_entry, parse_whist_entry
-    from tournament.services.results import Facts, record
+    from tournament.services.result_facts import Facts
+    from tournament.services.results import record
 
     if seating.section.event.is_whist:
         strain, tricks = parse_whist_entry(text)

@@ -256,7 +256,7 @@ def test_percentages_typed_in_the_row_are_written_to_the_results_file_and_the_ru
 @pytest.mark.parametrize("kind", [Ruling.Kind.FOULED, Ruling.Kind.ASSIGNED])
 def test_an_auction_night_takes_no_law_12_adjusted_score(kind: str) -> None:
     from tests.tournament.factories import make_result
-    from tournament.services.results import ResultRefused
+    from tournament.services.result_facts import ResultRefused
     from tournament.services.rulings import add_ruling
 
     cast = make_cast(game=Event.Game.AUCTION)

@@ -182,7 +182,7 @@ def test_a_ruling_that_cannot_stand_is_refused_on_its_field(cast: Cast, data, fi
 
 
 def test_the_service_refuses_foster_points_on_a_contract_night(cast: Cast) -> None:
-    from tournament.services.results import ResultRefused
+    from tournament.services.result_facts import ResultRefused
     from tournament.services.rulings import add_ruling
 
     result = make_contract_result(cast.seating(1, 1), 1, "4H N =", user=cast.director)

@@ -11,7 +11,8 @@ from tests.tournament.contract_night import make_contract_event
 from tests.tournament.director_cast import Cast, make_cast
 from tests.tournament.factories import make_club, make_member
 from tournament.models import AuditEntry, Event
-from tournament.services.events import Plan, SetupRefused, create_event
+from tournament.services.events import create_event
+from tournament.services.plans import Plan, SetupRefused
 
 pytestmark = pytest.mark.django_db
 

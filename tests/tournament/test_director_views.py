@@ -13,7 +13,8 @@ from tests.tournament.director_cast import Cast, grid_marks, make_cast, rule_irr
 from tests.tournament.factories import make_result, rule_the_missing_not_played
 from tournament.models import AuditEntry, Event, Player, Result, Ruling, Seating, Team
 from tournament.scores.standings import score_section
-from tournament.services.results import Facts, record
+from tournament.services.result_facts import Facts
+from tournament.services.results import record
 
 pytestmark = pytest.mark.django_db
 

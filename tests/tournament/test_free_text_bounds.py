@@ -27,8 +27,8 @@ from tournament.scores import versions
 from tournament.services import events as event_services
 from tournament.services import results as result_services
 from tournament.services import rulings as ruling_services
-from tournament.services.events import Plan, SetupRefused
-from tournament.services.results import ResultRefused
+from tournament.services.plans import Plan, SetupRefused
+from tournament.services.result_facts import Facts, ResultRefused
 
 pytestmark = pytest.mark.django_db
 
@@ -86,9 +86,7 @@ def test_a_long_correction_reason_is_refused_by_the_form_and_the_service(entered
     response = entered.clients["scorer"].post(address, data)
     assert "The reason is 201 characters long: keep it to 200 at most." in text(response)
     with pytest.raises(ResultRefused, match="keep it to 200 at most"):
-        result_services.correct(
-            result=entered.result, facts=result_services.Facts(), reason=MEGABYTE, user=entered.director
-        )
+        result_services.correct(result=entered.result, facts=Facts(), reason=MEGABYTE, user=entered.director)
     with pytest.raises(ResultRefused, match="keep it to 200 at most"):
         result_services.delete(result=entered.result, reason=MEGABYTE, user=entered.director)
     assert Result.objects.get().tricks == 9

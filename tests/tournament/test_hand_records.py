@@ -16,7 +16,7 @@ from tournament.scores.facts import deal_of, options_for, score_of
 from tournament.services import hand_records
 from tournament.services.double_dummy import tricks_table
 from tournament.services.hand_records import HandRecordRefused
-from tournament.services.results import ResultRefused
+from tournament.services.result_facts import ResultRefused
 
 pytestmark = pytest.mark.django_db
 

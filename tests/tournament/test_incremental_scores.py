@@ -26,7 +26,7 @@ from tournament.scores import cache as score_cache
 from tournament.scores import standings
 from tournament.scores.types import ScoredResult, SectionScores
 from tournament.services import changes, hand_records, results, rulings
-from tournament.services.results import Facts, ResultRefused
+from tournament.services.result_facts import Facts, ResultRefused
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -22,7 +22,8 @@ from tests.tournament.pdf_text import read_pdf
 from tournament.models import Event, Seating, Table
 from tournament.pdf import renderer_for
 from tournament.services.changes import change_movement
-from tournament.services.events import Plan, lay_out, set_status
+from tournament.services.events import lay_out, set_status
+from tournament.services.plans import Plan
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from tournament.models import Club, Event, Membership, Pair, PdfJob, Result
 from tournament.pdf import jobs as pdf_jobs
 from tournament.pdf.recaps import RecapsPdf
 from tournament.services import events, results
-from tournament.services.results import Facts
+from tournament.services.result_facts import Facts
 
 pytestmark = pytest.mark.django_db
 

@@ -28,7 +28,8 @@ from tests.tournament.factories import make_club, make_event, make_member
 from tests.tournament.pdf_text import raw_pages, read_pdf
 from tournament.models import Club, Event, Pair, Table
 from tournament.pdf import DocumentUnavailable, renderer_for
-from tournament.services.events import movement_of, name_pair
+from tournament.services.events import name_pair
+from tournament.services.plans import movement_of
 
 pytestmark = pytest.mark.django_db
 

@@ -497,7 +497,7 @@ def test_the_event_page_links_every_document_and_both_spreadsheets(client) -> No
 
 def test_guide_cards_show_each_table_and_pair_from_the_movement(client) -> None:
     from tests.tournament.factories import make_played_night
-    from tournament.services.events import movement_of
+    from tournament.services.plans import movement_of
 
     event = make_played_night(3)
     section = event.sections.get()

@@ -25,7 +25,7 @@ from tests.tournament.test_table_views import auction, enter, running_event, sea
 from tournament.models import AuditEntry, Event, Result, Seating
 from tournament.services import results
 from tournament.services.events import set_status
-from tournament.services.results import Facts, ResultRefused
+from tournament.services.result_facts import Facts, ResultRefused
 
 on_postgresql = pytest.mark.skipif(
     connection.vendor != "postgresql",

@@ -38,7 +38,7 @@ from tournament.scores import cache as score_cache
 from tournament.scores import standings, versions
 from tournament.services import changes, hand_records, results, rulings
 from tournament.services import events as event_service
-from tournament.services.results import Facts
+from tournament.services.result_facts import Facts
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """The table's own forms, used on a phone: the PIN, a result as the players report it, a correction.
 
-A result form converts what the players tapped into ``services.results.Facts`` with the
+A result form converts what the players tapped into ``services.result_facts.Facts`` with the
 engine's types; each error sits on the field it concerns and quotes the law as the engine
 words it (a level of eight, fourteen tricks, six honours). The form also checks that the
 board, the round and the pairs it names are those of this table, so that a stale page or

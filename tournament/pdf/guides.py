@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 from scoring.contests.movements import SIT_OUT_STAND, Movement, PairCardRow, TableCardRow, boards_text
 
 from ..models import Pair, Section
-from ..services.events import SetupRefused, movement_of
+from ..services.plans import SetupRefused, movement_of
 from .base import GRID, INK, SHADE, PdfRenderer, pair_order
 from .fonts import BOLD, SANS
 

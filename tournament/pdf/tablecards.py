@@ -26,7 +26,7 @@ from reportlab.platypus import Flowable, KeepInFrame, PageBreak
 from scoring.contests.movements import Movement, TableCardRow, boards_text
 
 from ..models import Pair, Section, Table
-from ..services.events import SetupRefused, movement_of
+from ..services.plans import SetupRefused, movement_of
 from .base import BOTTOM, INK, TOP, DocumentUnavailable, PdfRenderer, fit
 from .fonts import MONO, SANS
 from .guides import BoardPlays, GuidesPdf, idle_text

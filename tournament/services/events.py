@@ -34,14 +34,12 @@ from ..models import (
 )
 from ..scores import versions
 from .closing import Missing, missing_results
-from .plans import EVEN_MITCHELLS as EVEN_MITCHELLS
-from .plans import MOVEMENT_KIND as MOVEMENT_KIND
-from .plans import SECTION_MOVEMENT as SECTION_MOVEMENT
-from .plans import Plan as Plan
-from .plans import SetupRefused as SetupRefused
-from .plans import check_plan as check_plan
-from .plans import movement_of as movement_of
-from .plans import unequal_boards as unequal_boards
+from .plans import (
+    SECTION_MOVEMENT,
+    Plan,
+    SetupRefused,
+    check_plan,
+)
 from .players import drop_standings, keep_standings
 
 

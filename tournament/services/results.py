@@ -23,8 +23,7 @@ from .. import games, limits
 from ..models import AuditEntry, Board, BoardPlay, Event, Membership, Result, Seating, Table
 from ..scores.facts import snapshot
 from .hand_records import TrumpConflict, claim_trumps, honours_from_cards
-from .result_facts import Facts as Facts
-from .result_facts import ResultRefused as ResultRefused
+from .result_facts import Facts, ResultRefused
 
 
 @dataclass(frozen=True)

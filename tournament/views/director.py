@@ -46,8 +46,9 @@ from ..models import (
 from ..scores.standings import score_section
 from ..services import events as event_services
 from ..services import results as result_services
-from ..services.events import LockNeedsConfirmation, NamesRefused, SetupRefused
-from ..services.results import ResultRefused
+from ..services.events import LockNeedsConfirmation, NamesRefused
+from ..services.plans import SetupRefused
+from ..services.result_facts import ResultRefused
 from . import director_screens as screens
 from . import live
 from .audit import audit_filter

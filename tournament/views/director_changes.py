@@ -24,7 +24,7 @@ from ..forms.changes import DeleteEventForm, EventDetailsForm, MovementForm, Sub
 from ..games.contract.settings import CONTRACT_OPTIONS
 from ..models import AuditEntry, Event, Pair, Player
 from ..services import changes
-from ..services.events import SetupRefused
+from ..services.plans import SetupRefused
 from . import director_screens as screens
 from .director_results import refuse, require_directing
 

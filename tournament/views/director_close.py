@@ -20,7 +20,7 @@ from ..forms.rulings import MissingRulingForm
 from ..models import Event, Result, Seating
 from ..services import closing
 from ..services.events import LockNeedsConfirmation
-from ..services.results import ResultRefused
+from ..services.result_facts import ResultRefused
 from . import director_screens as screens
 from .director_results import require_directing
 

@@ -31,8 +31,8 @@ from ..models import AuditEntry, Board, Event, Result, Ruling, Seating, Section
 from ..reports.common import symbol_text
 from ..scores.standings import score_section
 from ..services import results as result_services
-from ..services.events import SetupRefused
-from ..services.results import ResultRefused
+from ..services.plans import SetupRefused
+from ..services.result_facts import ResultRefused
 from ..services.rulings import add_ruling, record_adjusted, rule_irregular_hands, undo_ruling
 from . import director_screens as screens
 

@@ -27,7 +27,7 @@ from ..forms.table import PinForm
 from ..models import Event, Pair, Section
 from ..pdf.guides import idle_rounds, idle_text
 from ..scores.standings import score_section
-from ..services.events import movement_of
+from ..services.plans import movement_of
 from . import live
 from .errors import bad_request
 

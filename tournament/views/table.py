@@ -29,7 +29,8 @@ from ..games import Game
 from ..models import Board, Event, Result, Seating, Table
 from ..scores.facts import FACT_FIELDS
 from ..services import results
-from ..services.results import ResultRefused, table_correction_refused
+from ..services.result_facts import ResultRefused
+from ..services.results import table_correction_refused
 
 
 @dataclass
