@@ -34,17 +34,19 @@ import django
 django.setup()
 from django.core.management import call_command
 from tournament.models import Club, Event, Result, Section
+from tournament.games import CONTRACT
 from tournament.scores.standings import score_section
 
 def standing(event):
     sheet = score_section(event.sections.get())
     if sheet.contest is not None:
         return [[str(s.pair), str(s.score), str(s.rank)] for s in sheet.contest.standings]
-    if sheet.payload is not None and sheet.payload.match is not None:
-        match = sheet.payload.match
+    bridge = CONTRACT.own_figures(sheet)
+    if bridge is not None and bridge.match is not None:
+        match = bridge.match
         return [[match.home, str(match.imps_home)], [match.away, str(match.imps_away)]]
-    if sheet.payload is not None:
-        return [[line.pair, str(line.total), line.place.text] for line in sheet.payload.standings]
+    if bridge is not None:
+        return [[line.pair, str(line.total), line.place.text] for line in bridge.standings]
     return [[str(t.team), str(t.exact)] for t in (sheet.match.first, sheet.match.second)]
 
 if "set-up" in sys.argv:

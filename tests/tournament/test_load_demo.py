@@ -11,6 +11,7 @@ from django.test import override_settings
 
 from tests.tournament.factories import make_club, make_user
 from tournament.demo import build_demo
+from tournament.games import CONTRACT
 from tournament.models import Club, Event
 from tournament.scores.standings import score_section
 
@@ -24,11 +25,12 @@ def printed_password(out: io.StringIO) -> str:
 def outcome(event: Event) -> object:
     """What a night came to: every pair's exact score and rank, or the match totals."""
     sheet = score_section(event.sections.get())
-    if sheet.payload is not None and sheet.payload.match is not None:
-        match = sheet.payload.match
+    bridge = CONTRACT.own_figures(sheet)
+    if bridge is not None and bridge.match is not None:
+        match = bridge.match
         return [(match.home, match.imps_home, match.vp_home), (match.away, match.imps_away, match.vp_away)]
-    if sheet.payload is not None:
-        return [(line.pair, line.total, line.place.text, line.boards) for line in sheet.payload.standings]
+    if bridge is not None:
+        return [(line.pair, line.total, line.place.text, line.boards) for line in bridge.standings]
     if sheet.contest is not None:
         return [(s.pair, s.score, s.rank, s.deals) for s in sheet.contest.standings]
     assert sheet.match is not None
@@ -65,7 +67,8 @@ def test_load_demo_loads_five_scored_nights_and_prints_a_working_login() -> None
         sheet = score_section(event.sections.get())
         assert sheet.problems == []
         assert event.published and event.is_locked
-        bridge = sheet.payload is not None and (sheet.payload.standings or sheet.payload.match is not None)
+        own = CONTRACT.own_figures(sheet)
+        bridge = own is not None and (own.standings or own.match is not None)
         assert sheet.contest is not None or sheet.match is not None or bridge
     pairs_night = events.get(game="auction", form="pairs")
     assert pairs_night.sections.get().tables == 5

@@ -28,6 +28,7 @@ from django.urls import reverse
 
 from scoring.files.pbn_session import read_pbn_session
 from tests.tournament.factories import make_club, make_member
+from tournament.games import CONTRACT
 from tournament.interchange.compare import SessionComparison, compare_event
 from tournament.interchange.files import export_session, session_sheets
 from tournament.interchange.importing import Imported, SessionRefused, import_session
@@ -115,8 +116,8 @@ def test_only_the_two_lines_a_director_set_by_hand_differ() -> None:
     # place of the product's, give the file's totals; every place is the same.
     tables = {
         (table.board, table.ns, table.ew): table
-        for sheet in session_sheets(result.event, 1)
-        for board in (sheet.payload.boards.values() if sheet.payload else ())
+        for own in map(CONTRACT.own_figures, session_sheets(result.event, 1))
+        for board in (own.boards.values() if own is not None else ())
         for table in board.tables
     }
     shift: dict[str, Fraction] = defaultdict(Fraction)
