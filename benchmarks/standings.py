@@ -99,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         from tournament.services import results
         from tournament.services.result_facts import Facts
         from tournament.synthetic import build_night
+        from tournament.views import live
 
         start = time.perf_counter()
         event = build_night(args.tables, 1915, boards=BOARDS, publish=True)
@@ -120,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def another_worker() -> None:
             score_cache.forget_in_process()
+            live.forget_in_process()
 
         def cold() -> None:
             cache.clear()

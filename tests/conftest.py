@@ -70,10 +70,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(autouse=True)
 def _scores_held_by_no_earlier_test() -> None:
-    """Each test starts with no scores' figures held in this process (scores.cache)."""
+    """Each test starts with no scores' figures (scores.cache) nor fragments (views.live) held in
+    this process: a test's database starts again, and with it the versions they are kept under."""
     from tournament.scores import cache as score_cache
+    from tournament.views import live
 
     score_cache.forget_in_process()
+    live.forget_in_process()
 
 
 @pytest.fixture

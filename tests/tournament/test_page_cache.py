@@ -185,3 +185,52 @@ def test_the_standings_body_is_drawn_byte_for_byte_as_before():
     assert "2=" in body and " 1/3<" in body and "(names to come)" in body
     assert "&lt;b&gt;Ann&lt;/b&gt; &amp; Bo &amp; Co" in body
     assert body == GOLDEN_STANDINGS.read_text(encoding="utf-8")
+
+
+# A fragment held by the worker that made it -------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_reads_a_fragment_it_holds_again_without_the_shared_cache(monkeypatch):
+    """A kept fragment's key names the committed versions it was made at, so the worker holds it
+    and a warm read costs no round trip to the shared cache for the body."""
+    from django.test import Client
+
+    from tournament.views import live
+
+    night = _published()
+    address = reverse("standings_fragment", args=[night.club.slug, night.event.pk])
+    client = Client()
+    first = client.get(address)
+    assert first.status_code == 200
+    real = live.cache
+    asked: list[str] = []
+
+    class Counting:
+        def __getattr__(self, name: str):
+            return getattr(real, name)
+
+        def get(self, name: str, *args, **kwargs):
+            asked.append(name)
+            return real.get(name, *args, **kwargs)
+
+    monkeypatch.setattr(live, "cache", Counting())
+    second = client.get(address)
+    assert second.content == first.content
+    assert not [name for name in asked if name.startswith("live:")]
+    live.forget_in_process()
+    third = client.get(address)
+    assert third.content == first.content
+    assert [name for name in asked if name.startswith("live:")]  # read back from the shared cache
+
+
+def test_a_fragment_made_inside_a_transaction_is_not_held_by_the_worker():
+    """Its versions come again if the transaction rolls back, with other facts."""
+    from django.test import Client
+
+    from tournament.views import live
+
+    night = _published()
+    response = Client().get(reverse("standings_fragment", args=[night.club.slug, night.event.pk]))
+    assert response.status_code == 200
+    assert live._recent == {}

@@ -13,6 +13,7 @@ scoring and no rendering, while the ETag is unchanged; otherwise the fragment.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from collections.abc import Callable
@@ -35,6 +36,10 @@ MAKING_SECONDS = 30
 # How long a request waits for another's fragment before making its own, and how often it looks.
 WAIT_SECONDS = 10
 WAIT_STEP = 0.05
+# Fragments a worker holds by key (``_remember``): a few events' standings and grids.
+RECENT = 16
+
+_recent: dict[str, str] = {}
 
 
 def key(kind: str, etag: str, club_slug: str) -> str:
@@ -52,8 +57,12 @@ def kept(
     Inside a transaction only a cache that rolls back with it (the database cache) is written:
     the versions a rolled-back write used come again with other facts."""
     name = key(kind, etag, club_slug)
+    html = _recent.get(name)
+    if html is not None:
+        return mark_safe(html)
     html = cache.get(name)
     if html is not None:
+        _remember(name, html)
         return mark_safe(html)
     shared = not connection.in_atomic_block or isinstance(caches["default"], DatabaseCache)
     claim = f"{name}:making"
@@ -71,10 +80,32 @@ def kept(
         current = [section.version for section in sections] == versions
         if current and shared:
             cache.set(name, html, KEPT_SECONDS)
+            _remember(name, html)
     finally:
         if claimed:
             cache.delete(claim)
     return mark_safe(html)
+
+
+def _remember(name: str, html: str) -> None:
+    """Hold a fragment in this worker, under its key, once its facts are committed.
+
+    A key names the versions the fragment was made at, and a version is never used again for
+    other facts once committed: what a key holds never changes, so this copy is never stale. It
+    spares a warm read the round trip to the shared cache for a body of hundreds of kilobytes. A
+    fragment made inside a transaction is not held (its versions come again if it rolls back)."""
+    if connection.in_atomic_block:
+        return
+    if len(_recent) >= RECENT:
+        # The oldest held (a dict keeps the order of insertion); another thread may drop it first.
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del _recent[next(iter(_recent))]
+    _recent[name] = html
+
+
+def forget_in_process() -> None:
+    """Drop the fragments this worker holds (a test's database, and so its versions, start again)."""
+    _recent.clear()
 
 
 def _made_by_another(name: str, claim: str) -> str | None:
