@@ -137,7 +137,7 @@ def keep(section_pk: int, figures: Kept) -> None:
     """Keep the section's figures, unless this transaction could still roll back their versions.
 
     Outside a transaction they are stamped, and held by this worker too (the module's notes)."""
-    if connection.in_atomic_block and not _rolls_back_with_transaction():
+    if not may_keep():
         return
     committed = not connection.in_atomic_block
     if committed:
@@ -163,6 +163,13 @@ def _hold(section_pk: int, figures: Kept) -> None:
 def forget_in_process() -> None:
     """Drop the figures this worker holds, as a fresh worker starts (the benchmarks' cold reads)."""
     _held.clear()
+
+
+def may_keep() -> bool:
+    """Whether what is made now may be kept in the shared cache: outside a transaction, or in a
+    cache that rolls back with it (the database cache), since a rolled-back write's versions come
+    again with other facts."""
+    return not connection.in_atomic_block or _rolls_back_with_transaction()
 
 
 def _rolls_back_with_transaction() -> bool:

@@ -18,8 +18,7 @@ import hashlib
 import time
 from collections.abc import Callable
 
-from django.core.cache import cache, caches
-from django.core.cache.backends.db import DatabaseCache
+from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
@@ -28,6 +27,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
 from ..models import Section
+from ..scores import cache as score_cache
 
 FORMAT = 1  # raised when the fragments' markup changes: those kept by an older release are never read
 KEPT_SECONDS = 7 * 24 * 3600  # a week: a night's standings are read for days after it, then rarely
@@ -64,7 +64,7 @@ def kept(
     if html is not None:
         _remember(name, html)
         return mark_safe(html)
-    shared = not connection.in_atomic_block or isinstance(caches["default"], DatabaseCache)
+    shared = score_cache.may_keep()
     claim = f"{name}:making"
     # After a result every phone's poll misses at once: one request (of any worker) makes the
     # fragment, the others wait for it, a bounded time, rather than each scoring the night again.
